@@ -1,0 +1,7 @@
+package org.jocl;
+
+/** A Java function run as a native kernel. */
+public interface EnqueueNativeKernelFunction {
+
+    void function(Object args);
+}

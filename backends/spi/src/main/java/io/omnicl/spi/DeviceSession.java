@@ -1,0 +1,36 @@
+package io.omnicl.spi;
+
+/**
+ * A real device opened for use: one real context that holds this device alone. Methods may be called
+ * from several threads (OpenCL makes these calls thread-safe); objects made here belong to this session
+ * and must be released before {@link #close()}.
+ */
+public interface DeviceSession extends AutoCloseable {
+
+    RealDevice device();
+
+    /**
+     * Allocates a read-write buffer of {@code size} bytes in device memory. Its content is undefined.
+     *
+     * @throws BackendException with {@code CL_MEM_OBJECT_ALLOCATION_FAILURE}, {@code CL_OUT_OF_RESOURCES}
+     *         or {@code CL_INVALID_BUFFER_SIZE} as the device answers
+     */
+    RealBuffer allocate(long size);
+
+    /** An in-order command queue, with profiling when asked. */
+    RealQueue createQueue(boolean profiling);
+
+    /** A program from OpenCL C source, not built yet. */
+    RealProgram createProgram(String source);
+
+    /**
+     * A program from a binary this device produced earlier ({@link RealProgram#binary()}), not built yet.
+     *
+     * @throws BackendException with {@code CL_INVALID_BINARY} when the device rejects it
+     */
+    RealProgram createProgram(byte[] binary);
+
+    /** Releases the context. Idempotent. */
+    @Override
+    void close();
+}

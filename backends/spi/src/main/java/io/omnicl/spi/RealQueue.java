@@ -1,0 +1,46 @@
+package io.omnicl.spi;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+
+/**
+ * An in-order command queue on one real device. Every enqueue waits for the events in {@code waitFor}
+ * (events of the same session) and returns a new event that the caller must release. Host memory is
+ * always a direct {@link ByteBuffer}; the bytes between its position and limit are transferred, and the
+ * caller keeps it alive and untouched until the returned event completes. Nothing runs until
+ * {@link #flush()} or a wait.
+ */
+public interface RealQueue {
+
+    /** Copies {@code src} (position to limit) into {@code dst} at byte {@code offset}. */
+    RealEvent write(RealBuffer dst, long offset, ByteBuffer src, List<RealEvent> waitFor);
+
+    /** Copies {@code dst.remaining()} bytes from {@code src} at byte {@code offset} into {@code dst}. */
+    RealEvent read(RealBuffer src, long offset, ByteBuffer dst, List<RealEvent> waitFor);
+
+    /** Copies {@code size} bytes between two buffers of this session. */
+    RealEvent copy(RealBuffer src, long srcOffset, RealBuffer dst, long dstOffset, long size,
+                   List<RealEvent> waitFor);
+
+    /** Repeats {@code pattern} (1 to 128 bytes, a power of two) over {@code [offset, offset + size)}. */
+    RealEvent fill(RealBuffer dst, ByteBuffer pattern, long offset, long size, List<RealEvent> waitFor);
+
+    /**
+     * Launches {@code kernel} with the arguments it holds now. {@code offset} and {@code local} may be
+     * null; arrays have {@code workDim} entries.
+     */
+    RealEvent launch(RealKernel kernel, int workDim, long[] offset, long[] global, long[] local,
+                     List<RealEvent> waitFor);
+
+    /** An event that completes when the given events (or, if none, all earlier commands) have. */
+    RealEvent marker(List<RealEvent> waitFor);
+
+    /** Submits what was enqueued. */
+    void flush();
+
+    /** Waits until everything enqueued has completed. */
+    void finish();
+
+    /** Releases the queue. Idempotent. */
+    void release();
+}
