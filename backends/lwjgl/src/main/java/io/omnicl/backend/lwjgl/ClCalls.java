@@ -1,0 +1,120 @@
+package io.omnicl.backend.lwjgl;
+
+import static org.lwjgl.system.MemoryStack.stackPush;
+import static org.lwjgl.system.MemoryUtil.NULL;
+import static org.lwjgl.system.MemoryUtil.memAddress;
+import static org.lwjgl.system.MemoryUtil.memByteBuffer;
+import static org.lwjgl.system.MemoryUtil.nmemAllocChecked;
+import static org.lwjgl.system.MemoryUtil.nmemFree;
+
+import io.omnicl.spi.BackendException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.IntBuffer;
+import java.nio.charset.StandardCharsets;
+import org.lwjgl.PointerBuffer;
+import org.lwjgl.system.MemoryStack;
+
+/** The shapes every OpenCL call here takes: status checks, object creation and info queries. */
+final class ClCalls {
+
+    private ClCalls() {
+    }
+
+    /** A {@code clGet*Info} call with everything bound but the value. */
+    @FunctionalInterface
+    interface InfoQuery {
+        int query(long valueSize, long value, long valueSizeReturned);
+    }
+
+    /** A {@code clGet*Info} call with everything bound but the parameter to ask for and its value. */
+    @FunctionalInterface
+    interface ParamQuery {
+        int query(int param, long valueSize, long value, long valueSizeReturned);
+
+        default InfoQuery of(int param) {
+            return (size, value, sizeReturned) -> query(param, size, value, sizeReturned);
+        }
+    }
+
+    /** A {@code clCreate*} call that reports its status through {@code errcode_ret}. */
+    @FunctionalInterface
+    interface Creation {
+        long create(long errcodeAddress);
+    }
+
+    /** Throws when {@code status} is not {@code CL_SUCCESS}. */
+    static void check(int status, String call) {
+        if (status != 0) {
+            throw new BackendException(status, call + " failed");
+        }
+    }
+
+    /** Runs a creating call and returns the new object's handle. */
+    static long create(Creation creation, String call) {
+        try (MemoryStack stack = stackPush()) {
+            IntBuffer status = stack.mallocInt(1);
+            long handle = creation.create(memAddress(status));
+            check(status.get(0), call);
+            return handle;
+        }
+    }
+
+    /** The whole value of a variable-size parameter. */
+    static byte[] bytes(InfoQuery query, String call) {
+        long size;
+        try (MemoryStack stack = stackPush()) {
+            PointerBuffer sizeReturned = stack.mallocPointer(1);
+            check(query.query(0, NULL, sizeReturned.address()), call);
+            size = sizeReturned.get(0);
+        }
+        if (size == 0) {
+            return new byte[0];
+        }
+        // values such as build logs can outgrow the thread's MemoryStack
+        long value = nmemAllocChecked(size);
+        try {
+            check(query.query(size, value, NULL), call);
+            byte[] copy = new byte[Math.toIntExact(size)];
+            memByteBuffer(value, copy.length).get(copy);
+            return copy;
+        } finally {
+            nmemFree(value);
+        }
+    }
+
+    /** A string parameter without its terminating NUL. */
+    static String string(InfoQuery query, String call) {
+        byte[] bytes = bytes(query, call);
+        int length = bytes.length;
+        while (length > 0 && bytes[length - 1] == 0) {
+            length--;
+        }
+        return new String(bytes, 0, length, StandardCharsets.UTF_8);
+    }
+
+    /** A scalar parameter of {@code width} (4 or 8) bytes; 4-byte values are unsigned. */
+    static long number(InfoQuery query, int width, String call) {
+        try (MemoryStack stack = stackPush()) {
+            ByteBuffer value = stack.malloc(width);
+            check(query.query(width, memAddress(value), NULL), call);
+            return element(value, 0, width);
+        }
+    }
+
+    /** An array parameter whose elements are {@code width} bytes each. */
+    static long[] numbers(InfoQuery query, int width, String call) {
+        ByteBuffer value = ByteBuffer.wrap(bytes(query, call)).order(ByteOrder.nativeOrder());
+        long[] elements = new long[value.capacity() / width];
+        for (int i = 0; i < elements.length; i++) {
+            elements[i] = element(value, i, width);
+        }
+        return elements;
+    }
+
+    private static long element(ByteBuffer value, int index, int width) {
+        return width == Integer.BYTES
+            ? Integer.toUnsignedLong(value.getInt(index * width))
+            : value.getLong(index * width);
+    }
+}

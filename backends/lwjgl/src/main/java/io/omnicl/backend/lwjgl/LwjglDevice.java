@@ -1,0 +1,102 @@
+package io.omnicl.backend.lwjgl;
+
+import static org.lwjgl.opencl.CL10.CL_CONTEXT_PLATFORM;
+import static org.lwjgl.opencl.CL10.nclCreateContext;
+import static org.lwjgl.opencl.CL10.nclGetDeviceInfo;
+import static org.lwjgl.system.MemoryStack.stackPush;
+import static org.lwjgl.system.MemoryUtil.NULL;
+import static org.lwjgl.system.Pointer.POINTER_SIZE;
+
+import io.omnicl.spi.BackendException;
+import io.omnicl.spi.DeviceInfo;
+import io.omnicl.spi.DeviceParam;
+import io.omnicl.spi.DeviceSession;
+import io.omnicl.spi.InfoType;
+import io.omnicl.spi.RealDevice;
+import org.lwjgl.PointerBuffer;
+import org.lwjgl.system.MemoryStack;
+
+/** One device of one platform; its info is read once, at discovery. */
+final class LwjglDevice implements RealDevice {
+
+    private final long platform;
+    private final long device;
+    private final String platformName;
+    private final String platformVersion;
+    private final DeviceInfo info;
+
+    LwjglDevice(long platform, long device, String platformName, String platformVersion) {
+        this.platform = platform;
+        this.device = device;
+        this.platformName = platformName;
+        this.platformVersion = platformVersion;
+        this.info = readInfo(device);
+    }
+
+    @Override
+    public String name() {
+        return info.getString(DeviceParam.NAME);
+    }
+
+    @Override
+    public String platformName() {
+        return platformName;
+    }
+
+    @Override
+    public String platformVersion() {
+        return platformVersion;
+    }
+
+    @Override
+    public DeviceInfo info() {
+        return info;
+    }
+
+    @Override
+    public DeviceSession open() {
+        try (MemoryStack stack = stackPush()) {
+            PointerBuffer properties = stack.pointers(CL_CONTEXT_PLATFORM, platform, 0);
+            PointerBuffer devices = stack.pointers(device);
+            long context = ClCalls.create(status ->
+                nclCreateContext(properties.address(), 1, devices.address(), NULL, NULL, status), "clCreateContext");
+            return new LwjglSession(this, device, context);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name() + " (" + platformName + ")";
+    }
+
+    private static DeviceInfo readInfo(long device) {
+        DeviceInfo.Builder info = DeviceInfo.builder();
+        ClCalls.ParamQuery deviceInfo = (param, size, value, sizeReturned) ->
+            nclGetDeviceInfo(device, param, size, value, sizeReturned);
+        for (DeviceParam param : DeviceParam.values()) {
+            if (param.type() == InfoType.HANDLE) {
+                continue;
+            }
+            try {
+                info.put(param, read(deviceInfo.of(param.code()), param.type(), "clGetDeviceInfo(" + param + ")"));
+            } catch (BackendException unanswered) {
+                // a device that does not know the parameter leaves it out
+            }
+        }
+        return info.build();
+    }
+
+    private static Object read(ClCalls.InfoQuery query, InfoType type, String call) {
+        switch (type) {
+            case STRING:
+                return ClCalls.string(query, call);
+            case SIZE_T_ARRAY:
+            case PROPERTIES:
+                return ClCalls.numbers(query, POINTER_SIZE, call);
+            case SIZE_T:
+                return ClCalls.number(query, POINTER_SIZE, call);
+            default:
+                return ClCalls.number(query, type.elementSize(), call);
+        }
+    }
+}

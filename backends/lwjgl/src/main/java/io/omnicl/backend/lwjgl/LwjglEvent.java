@@ -1,0 +1,80 @@
+package io.omnicl.backend.lwjgl;
+
+import static org.lwjgl.opencl.CL10.CL_EVENT_COMMAND_EXECUTION_STATUS;
+import static org.lwjgl.opencl.CL10.CL_INVALID_EVENT;
+import static org.lwjgl.opencl.CL10.CL_PROFILING_COMMAND_END;
+import static org.lwjgl.opencl.CL10.CL_PROFILING_COMMAND_QUEUED;
+import static org.lwjgl.opencl.CL10.CL_PROFILING_COMMAND_START;
+import static org.lwjgl.opencl.CL10.CL_PROFILING_COMMAND_SUBMIT;
+import static org.lwjgl.opencl.CL10.CL_PROFILING_INFO_NOT_AVAILABLE;
+import static org.lwjgl.opencl.CL10.nclGetEventInfo;
+import static org.lwjgl.opencl.CL10.nclGetEventProfilingInfo;
+import static org.lwjgl.opencl.CL10.nclWaitForEvents;
+import static org.lwjgl.opencl.CL11.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+import static org.lwjgl.system.MemoryStack.stackPush;
+
+import io.omnicl.spi.BackendException;
+import io.omnicl.spi.RealEvent;
+import org.lwjgl.PointerBuffer;
+import org.lwjgl.opencl.CL10;
+import org.lwjgl.system.MemoryStack;
+
+/** The event of one enqueued command. */
+final class LwjglEvent extends ClObject implements RealEvent {
+
+    private static final int[] PROFILING_TIMES = {
+        CL_PROFILING_COMMAND_QUEUED, CL_PROFILING_COMMAND_SUBMIT, CL_PROFILING_COMMAND_START, CL_PROFILING_COMMAND_END
+    };
+
+    private final boolean profiled;
+
+    /** @param profiled whether the event's queue has profiling enabled */
+    LwjglEvent(long event, boolean profiled) {
+        super(event, CL_INVALID_EVENT, CL10::clReleaseEvent);
+        this.profiled = profiled;
+    }
+
+    @Override
+    public int await() {
+        long event = handle();
+        try (MemoryStack stack = stackPush()) {
+            int status = nclWaitForEvents(1, stack.pointers(event).address());
+            // a failed command is reported by its status, not as a failure to wait
+            if (status != CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST) {
+                ClCalls.check(status, "clWaitForEvents");
+            }
+        }
+        return status();
+    }
+
+    @Override
+    public int status() {
+        long event = handle();
+        // cl_int: the 4-byte value is signed
+        return (int) ClCalls.number((size, value, sizeReturned) ->
+            nclGetEventInfo(event, CL_EVENT_COMMAND_EXECUTION_STATUS, size, value, sizeReturned),
+            Integer.BYTES, "clGetEventInfo");
+    }
+
+    @Override
+    public long[] profile() {
+        long event = handle();
+        if (!profiled) {
+            return null;
+        }
+        ClCalls.ParamQuery profilingInfo = (param, size, value, sizeReturned) ->
+            nclGetEventProfilingInfo(event, param, size, value, sizeReturned);
+        long[] times = new long[PROFILING_TIMES.length];
+        try {
+            for (int i = 0; i < times.length; i++) {
+                times[i] = ClCalls.number(profilingInfo.of(PROFILING_TIMES[i]), Long.BYTES, "clGetEventProfilingInfo");
+            }
+        } catch (BackendException e) {
+            if (e.status() == CL_PROFILING_INFO_NOT_AVAILABLE) {
+                return null;
+            }
+            throw e;
+        }
+        return times;
+    }
+}

@@ -1,0 +1,114 @@
+package io.omnicl.backend.lwjgl;
+
+import static org.lwjgl.opencl.CL10.CL_INVALID_ARG_VALUE;
+import static org.lwjgl.opencl.CL10.CL_INVALID_KERNEL;
+import static org.lwjgl.opencl.CL10.CL_INVALID_MEM_OBJECT;
+import static org.lwjgl.opencl.CL10.CL_KERNEL_COMPILE_WORK_GROUP_SIZE;
+import static org.lwjgl.opencl.CL10.CL_KERNEL_NUM_ARGS;
+import static org.lwjgl.opencl.CL10.CL_KERNEL_WORK_GROUP_SIZE;
+import static org.lwjgl.opencl.CL10.CL_KERNEL_LOCAL_MEM_SIZE;
+import static org.lwjgl.opencl.CL10.nclGetKernelInfo;
+import static org.lwjgl.opencl.CL10.nclGetKernelWorkGroupInfo;
+import static org.lwjgl.opencl.CL10.nclSetKernelArg;
+import static org.lwjgl.opencl.CL11.CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE;
+import static org.lwjgl.opencl.CL11.CL_KERNEL_PRIVATE_MEM_SIZE;
+import static org.lwjgl.opencl.CL12.CL_KERNEL_ARG_ACCESS_QUALIFIER;
+import static org.lwjgl.opencl.CL12.CL_KERNEL_ARG_ADDRESS_QUALIFIER;
+import static org.lwjgl.opencl.CL12.CL_KERNEL_ARG_NAME;
+import static org.lwjgl.opencl.CL12.CL_KERNEL_ARG_TYPE_NAME;
+import static org.lwjgl.opencl.CL12.CL_KERNEL_ARG_TYPE_QUALIFIER;
+import static org.lwjgl.opencl.CL12.nclGetKernelArgInfo;
+import static org.lwjgl.system.MemoryStack.stackPush;
+import static org.lwjgl.system.MemoryUtil.NULL;
+import static org.lwjgl.system.MemoryUtil.memAddress;
+import static org.lwjgl.system.Pointer.POINTER_SIZE;
+
+import io.omnicl.spi.BackendException;
+import io.omnicl.spi.KernelArgInfo;
+import io.omnicl.spi.KernelWorkGroupInfo;
+import io.omnicl.spi.RealBuffer;
+import io.omnicl.spi.RealKernel;
+import java.nio.ByteBuffer;
+import org.lwjgl.opencl.CL10;
+import org.lwjgl.system.MemoryStack;
+
+/**
+ * A kernel object. Not thread-safe, by the SPI's contract: one thread at a time sets its arguments and
+ * launches it, so nothing here locks.
+ */
+final class LwjglKernel extends ClObject implements RealKernel {
+
+    private final String name;
+    private final long device;
+
+    LwjglKernel(long kernel, String name, long device) {
+        super(kernel, CL_INVALID_KERNEL, CL10::clReleaseKernel);
+        this.name = name;
+        this.device = device;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public int argCount() {
+        long kernel = handle();
+        return (int) ClCalls.number((size, value, sizeReturned) ->
+            nclGetKernelInfo(kernel, CL_KERNEL_NUM_ARGS, size, value, sizeReturned), Integer.BYTES, "clGetKernelInfo");
+    }
+
+    @Override
+    public KernelArgInfo argInfo(int index) {
+        long kernel = handle();
+        ClCalls.ParamQuery param = (info, size, value, sizeReturned) ->
+            nclGetKernelArgInfo(kernel, index, info, size, value, sizeReturned);
+        String call = "clGetKernelArgInfo(" + index + ")";
+        return new KernelArgInfo(
+            (int) ClCalls.number(param.of(CL_KERNEL_ARG_ADDRESS_QUALIFIER), Integer.BYTES, call),
+            (int) ClCalls.number(param.of(CL_KERNEL_ARG_ACCESS_QUALIFIER), Integer.BYTES, call),
+            ClCalls.string(param.of(CL_KERNEL_ARG_TYPE_NAME), call),
+            ClCalls.number(param.of(CL_KERNEL_ARG_TYPE_QUALIFIER), Long.BYTES, call),
+            ClCalls.string(param.of(CL_KERNEL_ARG_NAME), call));
+    }
+
+    @Override
+    public KernelWorkGroupInfo workGroupInfo() {
+        long kernel = handle();
+        ClCalls.ParamQuery param = (info, size, value, sizeReturned) ->
+            nclGetKernelWorkGroupInfo(kernel, device, info, size, value, sizeReturned);
+        String call = "clGetKernelWorkGroupInfo";
+        return new KernelWorkGroupInfo(
+            ClCalls.number(param.of(CL_KERNEL_WORK_GROUP_SIZE), POINTER_SIZE, call),
+            ClCalls.numbers(param.of(CL_KERNEL_COMPILE_WORK_GROUP_SIZE), POINTER_SIZE, call),
+            ClCalls.number(param.of(CL_KERNEL_LOCAL_MEM_SIZE), Long.BYTES, call),
+            ClCalls.number(param.of(CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE), POINTER_SIZE, call),
+            ClCalls.number(param.of(CL_KERNEL_PRIVATE_MEM_SIZE), Long.BYTES, call));
+    }
+
+    @Override
+    public void setArg(int index, RealBuffer buffer) {
+        long kernel = handle();
+        long memObject = buffer == null ? NULL : ClObject.handleOf(buffer, LwjglBuffer.class, CL_INVALID_MEM_OBJECT);
+        try (MemoryStack stack = stackPush()) {
+            ClCalls.check(nclSetKernelArg(kernel, index, POINTER_SIZE, stack.pointers(memObject).address()),
+                "clSetKernelArg(" + index + ")");
+        }
+    }
+
+    @Override
+    public void setArg(int index, ByteBuffer value) {
+        long kernel = handle();
+        if (value == null || !value.isDirect()) {
+            throw new BackendException(CL_INVALID_ARG_VALUE, "an argument value must be a direct ByteBuffer: " + value);
+        }
+        ClCalls.check(nclSetKernelArg(kernel, index, value.remaining(), memAddress(value)),
+            "clSetKernelArg(" + index + ")");
+    }
+
+    @Override
+    public void setLocalArg(int index, long size) {
+        ClCalls.check(nclSetKernelArg(handle(), index, size, NULL), "clSetKernelArg(" + index + ")");
+    }
+}

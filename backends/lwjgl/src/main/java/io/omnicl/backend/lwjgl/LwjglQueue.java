@@ -1,0 +1,165 @@
+package io.omnicl.backend.lwjgl;
+
+import static org.lwjgl.opencl.CL10.CL_FALSE;
+import static org.lwjgl.opencl.CL10.CL_INVALID_COMMAND_QUEUE;
+import static org.lwjgl.opencl.CL10.CL_INVALID_EVENT_WAIT_LIST;
+import static org.lwjgl.opencl.CL10.CL_INVALID_GLOBAL_OFFSET;
+import static org.lwjgl.opencl.CL10.CL_INVALID_GLOBAL_WORK_SIZE;
+import static org.lwjgl.opencl.CL10.CL_INVALID_KERNEL;
+import static org.lwjgl.opencl.CL10.CL_INVALID_MEM_OBJECT;
+import static org.lwjgl.opencl.CL10.CL_INVALID_VALUE;
+import static org.lwjgl.opencl.CL10.CL_INVALID_WORK_DIMENSION;
+import static org.lwjgl.opencl.CL10.CL_INVALID_WORK_GROUP_SIZE;
+import static org.lwjgl.opencl.CL10.nclEnqueueCopyBuffer;
+import static org.lwjgl.opencl.CL10.nclEnqueueNDRangeKernel;
+import static org.lwjgl.opencl.CL10.nclEnqueueReadBuffer;
+import static org.lwjgl.opencl.CL10.nclEnqueueWriteBuffer;
+import static org.lwjgl.opencl.CL12.nclEnqueueFillBuffer;
+import static org.lwjgl.opencl.CL12.nclEnqueueMarkerWithWaitList;
+import static org.lwjgl.system.MemoryStack.stackPush;
+import static org.lwjgl.system.MemoryUtil.NULL;
+import static org.lwjgl.system.MemoryUtil.memAddress;
+
+import io.omnicl.spi.BackendException;
+import io.omnicl.spi.RealBuffer;
+import io.omnicl.spi.RealEvent;
+import io.omnicl.spi.RealKernel;
+import io.omnicl.spi.RealQueue;
+import java.nio.ByteBuffer;
+import java.util.List;
+import org.lwjgl.PointerBuffer;
+import org.lwjgl.opencl.CL10;
+import org.lwjgl.system.MemoryStack;
+
+/**
+ * An in-order queue. Transfers never block: the caller keeps host memory alive until the event
+ * completes, as the SPI requires.
+ */
+final class LwjglQueue extends ClObject implements RealQueue {
+
+    private final boolean profiling;
+
+    LwjglQueue(long queue, boolean profiling) {
+        super(queue, CL_INVALID_COMMAND_QUEUE, CL10::clReleaseCommandQueue);
+        this.profiling = profiling;
+    }
+
+    /** An {@code clEnqueue*} call with the queue and the event arguments left open. */
+    @FunctionalInterface
+    private interface Command {
+        int enqueue(long queue, int waitCount, long waitList, long event);
+    }
+
+    @Override
+    public RealEvent write(RealBuffer dst, long offset, ByteBuffer src, List<RealEvent> waitFor) {
+        long buffer = memObject(dst);
+        long host = hostAddress(src, false);
+        return enqueue(waitFor, "clEnqueueWriteBuffer", (queue, waitCount, waitList, event) ->
+            nclEnqueueWriteBuffer(queue, buffer, CL_FALSE, offset, src.remaining(), host, waitCount, waitList, event));
+    }
+
+    @Override
+    public RealEvent read(RealBuffer src, long offset, ByteBuffer dst, List<RealEvent> waitFor) {
+        long buffer = memObject(src);
+        long host = hostAddress(dst, true);
+        return enqueue(waitFor, "clEnqueueReadBuffer", (queue, waitCount, waitList, event) ->
+            nclEnqueueReadBuffer(queue, buffer, CL_FALSE, offset, dst.remaining(), host, waitCount, waitList, event));
+    }
+
+    @Override
+    public RealEvent copy(RealBuffer src, long srcOffset, RealBuffer dst, long dstOffset, long size,
+                          List<RealEvent> waitFor) {
+        long from = memObject(src);
+        long to = memObject(dst);
+        return enqueue(waitFor, "clEnqueueCopyBuffer", (queue, waitCount, waitList, event) ->
+            nclEnqueueCopyBuffer(queue, from, to, srcOffset, dstOffset, size, waitCount, waitList, event));
+    }
+
+    @Override
+    public RealEvent fill(RealBuffer dst, ByteBuffer pattern, long offset, long size, List<RealEvent> waitFor) {
+        long buffer = memObject(dst);
+        long host = hostAddress(pattern, false);
+        return enqueue(waitFor, "clEnqueueFillBuffer", (queue, waitCount, waitList, event) ->
+            nclEnqueueFillBuffer(queue, buffer, host, pattern.remaining(), offset, size, waitCount, waitList, event));
+    }
+
+    @Override
+    public RealEvent launch(RealKernel kernel, int workDim, long[] offset, long[] global, long[] local,
+                            List<RealEvent> waitFor) {
+        long kernelHandle = ClObject.handleOf(kernel, LwjglKernel.class, CL_INVALID_KERNEL);
+        if (workDim < 1 || workDim > 3) {
+            throw new BackendException(CL_INVALID_WORK_DIMENSION, "work_dim " + workDim);
+        }
+        if (global == null) {
+            throw new BackendException(CL_INVALID_GLOBAL_WORK_SIZE, "no global work size");
+        }
+        try (MemoryStack stack = stackPush()) {
+            long globalSizes = sizes(stack, global, workDim, CL_INVALID_GLOBAL_WORK_SIZE);
+            long offsets = sizes(stack, offset, workDim, CL_INVALID_GLOBAL_OFFSET);
+            long localSizes = sizes(stack, local, workDim, CL_INVALID_WORK_GROUP_SIZE);
+            return enqueue(waitFor, "clEnqueueNDRangeKernel", (queue, waitCount, waitList, event) ->
+                nclEnqueueNDRangeKernel(queue, kernelHandle, workDim, offsets, globalSizes, localSizes,
+                    waitCount, waitList, event));
+        }
+    }
+
+    @Override
+    public RealEvent marker(List<RealEvent> waitFor) {
+        return enqueue(waitFor, "clEnqueueMarkerWithWaitList", (queue, waitCount, waitList, event) ->
+            nclEnqueueMarkerWithWaitList(queue, waitCount, waitList, event));
+    }
+
+    @Override
+    public void flush() {
+        ClCalls.check(CL10.clFlush(handle()), "clFlush");
+    }
+
+    @Override
+    public void finish() {
+        ClCalls.check(CL10.clFinish(handle()), "clFinish");
+    }
+
+    /** Enqueues with the wait list of {@code waitFor} and wraps the command's new event. */
+    private RealEvent enqueue(List<RealEvent> waitFor, String call, Command command) {
+        long queue = handle();
+        try (MemoryStack stack = stackPush()) {
+            int waitCount = waitFor == null ? 0 : waitFor.size();
+            PointerBuffer waitList = stack.mallocPointer(waitCount);
+            for (int i = 0; i < waitCount; i++) {
+                waitList.put(i, ClObject.handleOf(waitFor.get(i), LwjglEvent.class, CL_INVALID_EVENT_WAIT_LIST));
+            }
+            PointerBuffer event = stack.mallocPointer(1);
+            ClCalls.check(command.enqueue(queue, waitCount, waitCount == 0 ? NULL : waitList.address(),
+                event.address()), call);
+            return new LwjglEvent(event.get(0), profiling);
+        }
+    }
+
+    private static long memObject(RealBuffer buffer) {
+        return ClObject.handleOf(buffer, LwjglBuffer.class, CL_INVALID_MEM_OBJECT);
+    }
+
+    /** Where the bytes between position and limit live; a heap buffer has no stable native address. */
+    private static long hostAddress(ByteBuffer host, boolean written) {
+        if (host == null || !host.isDirect() || (written && host.isReadOnly())) {
+            throw new BackendException(CL_INVALID_VALUE, "host memory must be a direct"
+                + (written ? ", writable" : "") + " ByteBuffer: " + host);
+        }
+        return memAddress(host);
+    }
+
+    /** A {@code size_t[workDim]} copy of {@code values}, or NULL when there are none. */
+    private static long sizes(MemoryStack stack, long[] values, int workDim, int shortStatus) {
+        if (values == null) {
+            return NULL;
+        }
+        if (values.length < workDim) {
+            throw new BackendException(shortStatus, values.length + " sizes for " + workDim + " dimensions");
+        }
+        PointerBuffer sizes = stack.mallocPointer(workDim);
+        for (int i = 0; i < workDim; i++) {
+            sizes.put(i, values[i]);
+        }
+        return sizes.address();
+    }
+}

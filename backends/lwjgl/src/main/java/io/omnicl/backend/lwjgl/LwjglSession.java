@@ -1,0 +1,106 @@
+package io.omnicl.backend.lwjgl;
+
+import static org.lwjgl.opencl.CL10.CL_INVALID_BINARY;
+import static org.lwjgl.opencl.CL10.CL_INVALID_CONTEXT;
+import static org.lwjgl.opencl.CL10.CL_INVALID_VALUE;
+import static org.lwjgl.opencl.CL10.CL_MEM_READ_WRITE;
+import static org.lwjgl.opencl.CL10.CL_QUEUE_PROFILING_ENABLE;
+import static org.lwjgl.opencl.CL10.nclCreateBuffer;
+import static org.lwjgl.opencl.CL10.nclCreateCommandQueue;
+import static org.lwjgl.opencl.CL10.nclCreateProgramWithBinary;
+import static org.lwjgl.opencl.CL10.nclCreateProgramWithSource;
+import static org.lwjgl.system.MemoryStack.stackPush;
+import static org.lwjgl.system.MemoryUtil.NULL;
+import static org.lwjgl.system.MemoryUtil.memAlloc;
+import static org.lwjgl.system.MemoryUtil.memFree;
+import static org.lwjgl.system.MemoryUtil.memUTF8;
+
+import io.omnicl.spi.BackendException;
+import io.omnicl.spi.DeviceSession;
+import io.omnicl.spi.RealBuffer;
+import io.omnicl.spi.RealDevice;
+import io.omnicl.spi.RealProgram;
+import io.omnicl.spi.RealQueue;
+import java.nio.ByteBuffer;
+import org.lwjgl.PointerBuffer;
+import org.lwjgl.opencl.CL10;
+import org.lwjgl.system.MemoryStack;
+
+/** A context that holds one device. Thread-safe: every call here is a thread-safe OpenCL call. */
+final class LwjglSession extends ClObject implements DeviceSession {
+
+    private final LwjglDevice device;
+    private final long deviceId;
+
+    LwjglSession(LwjglDevice device, long deviceId, long context) {
+        super(context, CL_INVALID_CONTEXT, CL10::clReleaseContext);
+        this.device = device;
+        this.deviceId = deviceId;
+    }
+
+    @Override
+    public RealDevice device() {
+        return device;
+    }
+
+    @Override
+    public RealBuffer allocate(long size) {
+        long context = handle();
+        long buffer = ClCalls.create(status ->
+            nclCreateBuffer(context, CL_MEM_READ_WRITE, size, NULL, status), "clCreateBuffer");
+        return new LwjglBuffer(buffer, size);
+    }
+
+    @Override
+    public RealQueue createQueue(boolean profiling) {
+        long context = handle();
+        long properties = profiling ? CL_QUEUE_PROFILING_ENABLE : 0;
+        long queue = ClCalls.create(status ->
+            nclCreateCommandQueue(context, deviceId, properties, status), "clCreateCommandQueue");
+        return new LwjglQueue(queue, profiling);
+    }
+
+    @Override
+    public RealProgram createProgram(String source) {
+        if (source == null) {
+            throw new BackendException(CL_INVALID_VALUE, "no program source");
+        }
+        long context = handle();
+        // NUL-terminated, since a length of 0 would make OpenCL look for a NUL; on the heap, since
+        // sources can outgrow the thread's MemoryStack
+        ByteBuffer text = memUTF8(source, true);
+        try (MemoryStack stack = stackPush()) {
+            PointerBuffer strings = stack.pointers(text);
+            long program = ClCalls.create(status ->
+                nclCreateProgramWithSource(context, 1, strings.address(), NULL, status), "clCreateProgramWithSource");
+            return new LwjglProgram(program, deviceId);
+        } finally {
+            memFree(text);
+        }
+    }
+
+    @Override
+    public RealProgram createProgram(byte[] binary) {
+        if (binary == null || binary.length == 0) {
+            throw new BackendException(CL_INVALID_BINARY, "no program binary");
+        }
+        long context = handle();
+        ByteBuffer copy = memAlloc(binary.length).put(binary).flip();
+        try (MemoryStack stack = stackPush()) {
+            PointerBuffer devices = stack.pointers(deviceId);
+            PointerBuffer lengths = stack.pointers(copy.remaining());
+            PointerBuffer binaries = stack.pointers(copy);
+            long program = ClCalls.create(status -> nclCreateProgramWithBinary(context, 1, devices.address(),
+                lengths.address(), binaries.address(), NULL, status), "clCreateProgramWithBinary");
+            return new LwjglProgram(program, deviceId);
+        } finally {
+            memFree(copy);
+        }
+    }
+
+    /** Releases the context; objects made in it keep it alive until they are released too. */
+    @Override
+    public void close() {
+        release();
+    }
+}

@@ -1,0 +1,46 @@
+package io.omnicl.backend.lwjgl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.omnicl.spi.BackendException;
+import io.omnicl.spi.Backends;
+import io.omnicl.spi.RealDevice;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.List;
+import org.junit.jupiter.api.function.Executable;
+
+/** The two PoCL "basic" devices that surefire asks for, and helpers for host memory. */
+final class Pocl {
+
+    static final List<RealDevice> DEVICES = Backends.select("lwjgl").devices();
+
+    private Pocl() {
+    }
+
+    static RealDevice device(int index) {
+        return DEVICES.get(index);
+    }
+
+    static ByteBuffer direct(int bytes) {
+        return ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder());
+    }
+
+    static ByteBuffer floats(float... values) {
+        ByteBuffer bytes = direct(values.length * Float.BYTES);
+        bytes.asFloatBuffer().put(values);
+        return bytes;
+    }
+
+    static float[] floats(ByteBuffer bytes) {
+        float[] values = new float[bytes.remaining() / Float.BYTES];
+        bytes.duplicate().order(ByteOrder.nativeOrder()).asFloatBuffer().get(values);
+        return values;
+    }
+
+    /** Asserts that {@code call} fails with exactly {@code status}. */
+    static void assertStatus(int status, Executable call) {
+        assertEquals(status, assertThrows(BackendException.class, call).status());
+    }
+}
