@@ -15,7 +15,6 @@ import static org.lwjgl.system.MemoryStack.stackPush;
 
 import io.omnicl.spi.BackendException;
 import io.omnicl.spi.RealEvent;
-import org.lwjgl.PointerBuffer;
 import org.lwjgl.opencl.CL10;
 import org.lwjgl.system.MemoryStack;
 

@@ -23,7 +23,6 @@ import io.omnicl.spi.BackendException;
 import io.omnicl.spi.RealKernel;
 import io.omnicl.spi.RealProgram;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.List;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.opencl.CL10;
@@ -87,7 +86,7 @@ final class LwjglProgram extends ClObject implements RealProgram {
     public List<String> kernelNames() {
         String names = ClCalls.string(programInfo(handle()).of(CL_PROGRAM_KERNEL_NAMES),
             "clGetProgramInfo(CL_PROGRAM_KERNEL_NAMES)");
-        return names.isEmpty() ? List.of() : List.copyOf(Arrays.asList(names.split(";")));
+        return names.isEmpty() ? List.of() : List.of(names.split(";"));
     }
 
     private static ClCalls.ParamQuery programInfo(long program) {

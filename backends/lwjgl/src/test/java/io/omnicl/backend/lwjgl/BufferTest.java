@@ -1,10 +1,12 @@
 package io.omnicl.backend.lwjgl;
 
+import static io.omnicl.backend.lwjgl.Pocl.array;
 import static io.omnicl.backend.lwjgl.Pocl.assertStatus;
+import static io.omnicl.backend.lwjgl.Pocl.awaitAll;
+import static io.omnicl.backend.lwjgl.Pocl.bytes;
 import static io.omnicl.backend.lwjgl.Pocl.direct;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.lwjgl.opencl.CL10.CL_COMPLETE;
 import static org.lwjgl.opencl.CL10.CL_INVALID_BUFFER_SIZE;
 import static org.lwjgl.opencl.CL10.CL_INVALID_MEM_OBJECT;
 import static org.lwjgl.opencl.CL10.CL_INVALID_VALUE;
@@ -158,28 +160,5 @@ class BufferTest {
         assertStatus(CL_INVALID_MEM_OBJECT, () -> buffer.region(0, 8));
         assertStatus(CL_INVALID_MEM_OBJECT, () -> queue.write(null, 0, direct(8), List.of()));
         other.release();
-    }
-
-    static ByteBuffer bytes(int... values) {
-        ByteBuffer bytes = direct(values.length);
-        for (int i = 0; i < values.length; i++) {
-            bytes.put(i, (byte) values[i]);
-        }
-        return bytes;
-    }
-
-    /** {@code length} bytes from the buffer's position. */
-    static byte[] array(ByteBuffer bytes, int length) {
-        byte[] array = new byte[length];
-        bytes.duplicate().get(array);
-        return array;
-    }
-
-    /** Waits for the events, checks that they completed, and releases them. */
-    static void awaitAll(RealEvent... events) {
-        for (RealEvent event : events) {
-            assertEquals(CL_COMPLETE, event.await());
-            event.release();
-        }
     }
 }

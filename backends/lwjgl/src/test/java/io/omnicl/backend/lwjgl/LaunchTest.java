@@ -1,6 +1,6 @@
 package io.omnicl.backend.lwjgl;
 
-import static io.omnicl.backend.lwjgl.BufferTest.awaitAll;
+import static io.omnicl.backend.lwjgl.Pocl.awaitAll;
 import static io.omnicl.backend.lwjgl.Pocl.assertStatus;
 import static io.omnicl.backend.lwjgl.Pocl.floats;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;

@@ -2,10 +2,12 @@ package io.omnicl.backend.lwjgl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.lwjgl.opencl.CL10.CL_COMPLETE;
 
 import io.omnicl.spi.BackendException;
 import io.omnicl.spi.Backends;
 import io.omnicl.spi.RealDevice;
+import io.omnicl.spi.RealEvent;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
@@ -42,5 +44,28 @@ final class Pocl {
     /** Asserts that {@code call} fails with exactly {@code status}. */
     static void assertStatus(int status, Executable call) {
         assertEquals(status, assertThrows(BackendException.class, call).status());
+    }
+
+    static ByteBuffer bytes(int... values) {
+        ByteBuffer bytes = direct(values.length);
+        for (int i = 0; i < values.length; i++) {
+            bytes.put(i, (byte) values[i]);
+        }
+        return bytes;
+    }
+
+    /** {@code length} bytes from the buffer's position. */
+    static byte[] array(ByteBuffer bytes, int length) {
+        byte[] array = new byte[length];
+        bytes.duplicate().get(array);
+        return array;
+    }
+
+    /** Waits for the events, checks that they completed, and releases them. */
+    static void awaitAll(RealEvent... events) {
+        for (RealEvent event : events) {
+            assertEquals(CL_COMPLETE, event.await());
+            event.release();
+        }
     }
 }

@@ -225,12 +225,12 @@ class ProgramTest {
                 RealBuffer buffer = session.allocate(256);
                 ByteBuffer read = Pocl.direct(256);
                 for (int round = 0; round < 20; round++) {
-                    BufferTest.awaitAll(queue.fill(buffer, BufferTest.bytes(round), 0, 256, List.of()),
+                    Pocl.awaitAll(queue.fill(buffer, Pocl.bytes(round), 0, 256, List.of()),
                         queue.read(buffer, 0, read, List.of()));
                 }
                 buffer.release();
                 queue.release();
-                return BufferTest.array(read, 256);
+                return Pocl.array(read, 256);
             });
             for (Future<Boolean> build : builds) {
                 assertTrue(build.get());

@@ -1,6 +1,6 @@
 package io.omnicl.backend.lwjgl;
 
-import static io.omnicl.backend.lwjgl.BufferTest.awaitAll;
+import static io.omnicl.backend.lwjgl.Pocl.awaitAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.lwjgl.opencl.CL10.CL_CONTEXT_REFERENCE_COUNT;
