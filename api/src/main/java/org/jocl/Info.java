@@ -1,0 +1,76 @@
+package org.jocl;
+
+import io.omnicl.driver.ClError;
+import io.omnicl.driver.InfoValue;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The {@code clGet*Info} protocol: the value's size goes to {@code param_value_size_ret}; the value goes to
+ * {@code param_value} when given, which must hold it. Handles go into a handle array
+ * ({@code Pointer.to(new cl_device_id[n])}, entries created or rebound) or, as ids, into plain memory.
+ */
+final class Info {
+
+    private Info() {
+    }
+
+    /** Runs a query inside {@link Status#run}. */
+    static int query(Supplier<InfoValue> answer, long size, Pointer value, long[] sizeRet) {
+        return Status.run(() -> {
+            write(answer.get(), size, value, sizeRet);
+            return CL.CL_SUCCESS;
+        });
+    }
+
+    static void write(InfoValue v, long size, Pointer value, long[] sizeRet) {
+        long needed = v.size();
+        if (value != null) {
+            ClError.require(size >= needed, CL.CL_INVALID_VALUE, "param_value_size is too small");
+            NativePointerObject[] handles = Marshal.handles(value);
+            if (handles != null) {
+                writeHandles(v, handles);
+            } else {
+                ClError.require(Marshal.capacity(value) >= needed, CL.CL_INVALID_VALUE,
+                        "param_value points to less memory than the value needs");
+                Marshal.write(value, ByteBuffer.wrap(bytesOf(v)));
+            }
+        }
+        if (sizeRet != null && sizeRet.length > 0) {
+            sizeRet[0] = needed;
+        }
+    }
+
+    private static byte[] bytesOf(InfoValue v) {
+        byte[] b = v.bytes();
+        if (b != null) {
+            return b;
+        }
+        ByteBuffer ids = ByteBuffer.allocate(8 * v.handles().size()).order(ByteOrder.nativeOrder());
+        for (Object o : v.handles()) {
+            ids.putLong(o == null ? 0 : ((io.omnicl.driver.ClObject) o).id());
+        }
+        return ids.array();
+    }
+
+    private static void writeHandles(InfoValue v, NativePointerObject[] handles) {
+        List<?> targets = v.handles();
+        ClError.require(targets != null && handles.length >= targets.size(), CL.CL_INVALID_VALUE,
+                "the handle array is too short for the value");
+        for (int i = 0; i < targets.size(); i++) {
+            Object t = targets.get(i);
+            try {
+                if (handles[i] == null) {
+                    handles[i] = Handles.handleFor(t);
+                } else {
+                    Handles.bind(handles[i], (io.omnicl.driver.ClObject) t);
+                }
+            } catch (ArrayStoreException e) {
+                throw new ClError(CL.CL_INVALID_VALUE, "the handle array is of another handle type");
+            }
+        }
+    }
+}

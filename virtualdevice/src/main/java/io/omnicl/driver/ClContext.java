@@ -1,0 +1,30 @@
+package io.omnicl.driver;
+
+import java.util.List;
+
+public interface ClContext extends ClObject, Counted {
+
+    List<ClDevice> devices();
+
+    /** The largest buffer any device of the context can allocate. */
+    long maxAllocSize();
+
+    /** The alignment in bytes a sub-buffer's origin needs on every device of the context. */
+    long subBufferAlignment();
+
+    /**
+     * @param device     one of {@link #devices()}
+     * @param properties {@code CL_QUEUE_*} bits, already checked
+     */
+    ClQueue createQueue(ClDevice device, long properties);
+
+    /**
+     * @param flags    checked {@code CL_MEM_*} flags
+     * @param hostData the user's memory for {@code CL_MEM_USE_HOST_PTR} or {@code CL_MEM_COPY_HOST_PTR}, else null
+     */
+    ClMem createBuffer(long flags, long size, HostMemory hostData);
+
+    ClProgram createProgram(String source);
+
+    ClEvent createUserEvent();
+}

@@ -1,0 +1,50 @@
+package io.omnicl.driver;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+
+/**
+ * A command queue. Every enqueue returns the command's event with one reference for the caller. Arguments
+ * are checked by the facade; a blocking call returns once its event is complete and throws
+ * {@link ClError} when the command failed.
+ */
+public interface ClQueue extends ClObject, Counted {
+
+    ClContext context();
+
+    ClDevice device();
+
+    long properties();
+
+    void flush();
+
+    /** Blocks until every command enqueued so far is complete. */
+    void finish();
+
+    ClEvent readBuffer(ClMem buffer, boolean blocking, long offset, long size, HostMemory dst,
+                       List<ClEvent> waitList);
+
+    ClEvent writeBuffer(ClMem buffer, boolean blocking, long offset, long size, HostMemory src,
+                        List<ClEvent> waitList);
+
+    ClEvent copyBuffer(ClMem src, ClMem dst, long srcOffset, long dstOffset, long size, List<ClEvent> waitList);
+
+    ClEvent fillBuffer(ClMem buffer, byte[] pattern, long offset, long size, List<ClEvent> waitList);
+
+    /** Maps a range; the result's buffer is valid once its event completes. */
+    Mapping mapBuffer(ClMem buffer, boolean blocking, long flags, long offset, long size, List<ClEvent> waitList);
+
+    /** @throws ClError {@code CL_INVALID_VALUE} when {@code mapped} is not a live mapping of {@code memory} */
+    ClEvent unmap(ClMem memory, ByteBuffer mapped, List<ClEvent> waitList);
+
+    ClEvent ndRange(ClKernel kernel, int workDim, long[] offset, long[] global, long[] local,
+                    List<ClEvent> waitList);
+
+    ClEvent marker(List<ClEvent> waitList);
+
+    ClEvent barrier(List<ClEvent> waitList);
+
+    /** A mapped region and the event of the map command. */
+    record Mapping(ByteBuffer buffer, ClEvent event) {
+    }
+}

@@ -1,0 +1,24 @@
+package io.omnicl.driver;
+
+import java.util.List;
+import java.util.ServiceLoader;
+
+/** The runtime behind the facade. Found once with {@link ServiceLoader}. */
+public interface Driver {
+
+    List<ClPlatform> platforms();
+
+    /** The installed driver. */
+    static Driver get() {
+        return Holder.DRIVER;
+    }
+
+    /** Lazy holder: the runtime starts on first use. */
+    final class Holder {
+        private static final Driver DRIVER = ServiceLoader.load(Driver.class, Driver.class.getClassLoader())
+                .findFirst().orElseThrow(() -> new IllegalStateException("no OmniCL driver on the class path"));
+
+        private Holder() {
+        }
+    }
+}

@@ -1,0 +1,32 @@
+package io.omnicl.runtime;
+
+import io.omnicl.runtime.graph.Log;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Runs the user's callbacks (event, build, destructor) on one thread of their own, in the order they
+ * became due, so that user code never runs on a device worker or inside a runtime lock.
+ */
+final class Callbacks {
+
+    private static final ExecutorService EXECUTOR = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "omnicl-callbacks");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private Callbacks() {
+    }
+
+    static void post(Runnable callback) {
+        EXECUTOR.execute(() -> {
+            try {
+                callback.run();
+            } catch (RuntimeException | Error e) {
+                Log.LOG.log(java.util.logging.Level.WARNING, "a user callback threw", e);
+            }
+        });
+    }
+}

@@ -1,0 +1,83 @@
+package io.omnicl.runtime;
+
+import io.omnicl.runtime.coherence.CoherenceMap;
+import io.omnicl.runtime.coherence.Coherency;
+import io.omnicl.runtime.coherence.HostStore;
+import io.omnicl.runtime.graph.Access;
+import io.omnicl.runtime.worker.DeviceWorker;
+import io.omnicl.spi.RealEvent;
+
+import java.util.List;
+
+import static io.omnicl.runtime.Cl.CL_COMMAND_COPY_BUFFER;
+
+/**
+ * A buffer-to-buffer copy. It runs where the source already is: on a device that holds the whole source
+ * range (a pinned queue's device always), else on the host copy.
+ */
+final class CopyCommand extends DeviceCommand {
+
+    private final MemObject src;
+    private final MemObject dst;
+    private final Access read;
+    private final Access write;
+
+    CopyCommand(Queue queue, MemObject src, MemObject dst, long srcOffset, long dstOffset, long size) {
+        super(queue, CL_COMMAND_COPY_BUFFER);
+        this.src = src;
+        this.dst = dst;
+        this.read = new Access(src.storage(), src.storageOffset() + srcOffset, size, false);
+        this.write = new Access(dst.storage(), dst.storageOffset() + dstOffset, size, true);
+        src.hold();
+        dst.hold();
+    }
+
+    @Override
+    List<Access> accesses() {
+        return List.of(read, write);
+    }
+
+    @Override
+    List<Access> inputs() {
+        return List.of(read);
+    }
+
+    @Override
+    void start() {
+        Device device = queue.deviceImpl();
+        long holders = read.storage().map().holdersOfAll(read.offset(), read.length()) & device.nodeMask();
+        if (!device.isVirtual()) {
+            place(device.nodeMask());
+        } else if (holders != 0) {
+            place(Long.lowestOneBit(holders));
+        } else {
+            copyOnHost();
+        }
+    }
+
+    private void copyOnHost() {
+        queue.engine().coherency().toHost(read.storage(), read.offset(), read.length()).onDone(s -> {
+            if (s < 0) {
+                end(s);
+                return;
+            }
+            event.running(0);
+            HostStore.copy(read.storage().host(), read.offset(), write.storage().host(), write.offset(),
+                    read.length());
+            Coherency.committed(write.storage(), write.offset(), write.length(), CoherenceMap.HOST);
+            end(0);
+        });
+    }
+
+    @Override
+    RealEvent submit(DeviceWorker w) {
+        return w.queue().copy(src.realOn(w.node()), read.offset() - src.storageOffset(), dst.realOn(w.node()),
+                write.offset() - dst.storageOffset(), read.length(), List.of());
+    }
+
+    @Override
+    void released() {
+        src.unhold();
+        dst.unhold();
+    }
+}

@@ -1,0 +1,96 @@
+package io.omnicl.runtime;
+
+import io.omnicl.runtime.coherence.Coherency;
+import io.omnicl.runtime.graph.Access;
+import io.omnicl.runtime.graph.Completion;
+import io.omnicl.runtime.graph.Statuses;
+import io.omnicl.runtime.worker.DeviceTask;
+import io.omnicl.runtime.worker.DeviceWorker;
+import io.omnicl.spi.RealEvent;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A command that runs on a real device: when a worker takes it, the ranges it reads are made valid on that
+ * device, then its real command is submitted; when that succeeds, the ranges it writes are committed to
+ * the device. If some range must first come back from another device, the command waits for that and
+ * tries again on the same worker.
+ */
+abstract class DeviceCommand extends Command implements DeviceTask {
+
+    private long candidates;
+
+    DeviceCommand(Queue queue, int commandType) {
+        super(queue, commandType);
+    }
+
+    /** Ranges to make valid on the device first. */
+    abstract List<Access> inputs();
+
+    /** Submits the real command on {@code w}'s queue; returns its event. */
+    abstract RealEvent submit(DeviceWorker w);
+
+    /** Hands the command to the scheduler, to run on one of {@code nodes} (bits). */
+    final void place(long nodes) {
+        this.candidates = nodes;
+        queue.engine().machine().scheduler().push(this);
+    }
+
+    @Override
+    public final long candidates() {
+        return candidates;
+    }
+
+    @Override
+    public final void run(DeviceWorker w) {
+        Coherency coherency = queue.engine().coherency();
+        List<RealEvent> uploads = new ArrayList<>();
+        try {
+            List<Completion> waits = new ArrayList<>();
+            for (Access a : inputs()) {
+                Completion c = coherency.toDevice(a.storage(), a.offset(), a.length(), w, uploads);
+                if (c != null) {
+                    waits.add(c);
+                }
+            }
+            if (!waits.isEmpty()) {
+                uploads.forEach(RealEvent::release);
+                Completion.all(waits).onDone(s -> {
+                    if (s < 0) {
+                        end(s);
+                    } else {
+                        w.post(this);
+                    }
+                });
+                return;
+            }
+            RealEvent real = submit(w);
+            event.running(0);
+            w.track(real, uploads, (status, ended) -> finished(w, status, ended));
+        } catch (RuntimeException e) {
+            uploads.forEach(RealEvent::release);
+            end(Statuses.of(e));
+        }
+    }
+
+    private void finished(DeviceWorker w, int status, RealEvent real) {
+        if (status == 0) {
+            long[] times = queue.profiling() ? real.profile() : null;
+            if (times != null) {
+                event.executedAt(w.hostTime(times[2]), w.hostTime(times[3]));
+            }
+            for (Access a : accesses()) {
+                if (a.writes()) {
+                    Coherency.committed(a.storage(), a.offset(), a.length(), w.node().index());
+                }
+            }
+        }
+        end(status);
+    }
+
+    @Override
+    public final void abandon(int status) {
+        end(status);
+    }
+}

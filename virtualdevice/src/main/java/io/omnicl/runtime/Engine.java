@@ -1,0 +1,75 @@
+package io.omnicl.runtime;
+
+import io.omnicl.driver.ClPlatform;
+import io.omnicl.driver.Driver;
+import io.omnicl.runtime.coherence.Coherency;
+import io.omnicl.runtime.graph.Log;
+import io.omnicl.runtime.sched.Schedulers;
+import io.omnicl.runtime.worker.DeviceNode;
+import io.omnicl.runtime.worker.Machine;
+import io.omnicl.spi.Backend;
+import io.omnicl.spi.Backends;
+import io.omnicl.spi.RealDevice;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Level;
+
+/**
+ * The runtime: the real devices found through the backend, their workers and scheduler, the coherence
+ * rules, and the OmniCL platform the facade lists. Started by the first OpenCL call.
+ */
+public final class Engine implements Driver {
+
+    static final String VERSION = "0.1.0";
+
+    private final Config config;
+    private final Machine machine;
+    private final Coherency coherency;
+    private final Platform platform;
+
+    /** The engine as the facade finds it: configured from the environment. */
+    public Engine() {
+        this(Config.fromEnvironment());
+    }
+
+    public Engine(Config config) {
+        this.config = config;
+        List<DeviceNode> nodes = new ArrayList<>();
+        for (RealDevice d : realDevices(config)) {
+            if (config.accepts(d.name())) {
+                nodes.add(new DeviceNode(nodes.size() + 1, d, config.maxInFlight()));
+            }
+        }
+        this.machine = new Machine(nodes, workers -> Schedulers.create(config.scheduler(), workers));
+        this.coherency = new Coherency(machine);
+        this.platform = new Platform(this);
+    }
+
+    private static List<RealDevice> realDevices(Config config) {
+        try {
+            Backend backend = Backends.select(config.backend());
+            return backend.devices();
+        } catch (RuntimeException | LinkageError e) {
+            Log.LOG.log(Level.WARNING, "OmniCL found no OpenCL devices", e);
+            return List.of();
+        }
+    }
+
+    @Override
+    public List<ClPlatform> platforms() {
+        return List.of(platform);
+    }
+
+    Config config() {
+        return config;
+    }
+
+    Machine machine() {
+        return machine;
+    }
+
+    Coherency coherency() {
+        return coherency;
+    }
+}

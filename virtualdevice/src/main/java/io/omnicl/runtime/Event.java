@@ -1,0 +1,205 @@
+package io.omnicl.runtime;
+
+import io.omnicl.driver.ClContext;
+import io.omnicl.driver.ClError;
+import io.omnicl.driver.ClEvent;
+import io.omnicl.driver.InfoValue;
+import io.omnicl.runtime.graph.Completion;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntConsumer;
+
+import static io.omnicl.runtime.Cl.*;
+
+/**
+ * An OpenCL event: QUEUED, SUBMITTED, RUNNING, then COMPLETE or a negative error. Profiling times are on
+ * one host clock ({@link System#nanoTime()}). {@link #done()} is what other commands wait on.
+ */
+final class Event extends CountedObject implements ClEvent {
+
+    private final Context context;
+    private final Queue queue;
+    private final int commandType;
+    private final Completion done = new Completion();
+    /** QUEUED, SUBMIT, START, END in host nanoseconds; 0 until reached. */
+    private final long[] times = new long[4];
+    private int status;
+    private List<Callback> callbacks;
+
+    private record Callback(int type, IntConsumer function) {
+    }
+
+    Event(Context context, Queue queue, int commandType) {
+        this.context = context;
+        this.queue = queue;
+        this.commandType = commandType;
+        this.status = queue == null ? CL_SUBMITTED : CL_QUEUED;
+        this.times[0] = System.nanoTime();
+        context.hold();
+        if (queue != null) {
+            queue.hold();
+        }
+    }
+
+    /** Ends when the event is complete or failed. */
+    Completion done() {
+        return done;
+    }
+
+    Queue queue() {
+        return queue;
+    }
+
+    int commandType() {
+        return commandType;
+    }
+
+    /** The command was handed to a device or the host executor. */
+    void submitted() {
+        advance(CL_SUBMITTED, 0);
+    }
+
+    /** The command started, at {@code hostTime} (0 = now). */
+    void running(long hostTime) {
+        advance(CL_RUNNING, hostTime);
+    }
+
+    /** Records the real device's start and end, mapped to the host clock. */
+    void executedAt(long start, long end) {
+        synchronized (this) {
+            times[2] = Math.max(start, times[1]);
+            times[3] = Math.max(end, times[2]);
+        }
+    }
+
+    /** Ends the event with {@code s} (0 or negative). */
+    void finish(int s) {
+        advance(s < 0 ? s : CL_COMPLETE, 0);
+    }
+
+    private void advance(int to, long hostTime) {
+        List<Callback> due = new ArrayList<>();
+        synchronized (this) {
+            if (status <= CL_COMPLETE || (to >= 0 && to >= status)) {
+                return;
+            }
+            long now = hostTime != 0 ? hostTime : System.nanoTime();
+            int reached = Math.max(to, 0);
+            for (int st = CL_SUBMITTED; st >= reached; st--) {
+                int slot = 3 - st; // SUBMITTED -> 1, RUNNING -> 2, COMPLETE -> 3
+                if (times[slot] == 0) {
+                    times[slot] = Math.max(now, times[slot - 1]);
+                }
+            }
+            status = to;
+            if (callbacks != null) {
+                callbacks.removeIf(c -> {
+                    if (to < 0 || c.type >= to) {
+                        due.add(c);
+                        return true;
+                    }
+                    return false;
+                });
+            }
+        }
+        for (Callback c : due) {
+            int reported = to < 0 ? to : c.type;
+            Callbacks.post(() -> c.function.accept(reported));
+        }
+        if (to <= CL_COMPLETE) {
+            done.complete(to);
+            if (queue != null) {
+                queue.unhold();
+            }
+            context.unhold();
+        }
+    }
+
+    @Override
+    public synchronized int status() {
+        return status;
+    }
+
+    @Override
+    public int await() {
+        return done.await();
+    }
+
+    @Override
+    public ClContext context() {
+        return context;
+    }
+
+    @Override
+    public boolean isUserEvent() {
+        return queue == null;
+    }
+
+    @Override
+    public void setUserStatus(int s) {
+        synchronized (this) {
+            if (queue != null || status <= CL_COMPLETE) {
+                throw new ClError(CL_INVALID_OPERATION, "not a user event, or its status is already set");
+            }
+        }
+        finish(s);
+    }
+
+    @Override
+    public void addCallback(int type, IntConsumer function) {
+        int reported;
+        synchronized (this) {
+            if (status > type && status > CL_COMPLETE) {
+                if (callbacks == null) {
+                    callbacks = new ArrayList<>(2);
+                }
+                callbacks.add(new Callback(type, function));
+                return;
+            }
+            reported = status < 0 ? status : type;
+        }
+        Callbacks.post(() -> function.accept(reported));
+    }
+
+    @Override
+    public InfoValue info(int param) {
+        switch (param) {
+            case CL_EVENT_COMMAND_QUEUE:
+                return InfoValue.ofHandle(queue);
+            case CL_EVENT_CONTEXT:
+                return InfoValue.ofHandle(context);
+            case CL_EVENT_COMMAND_TYPE:
+                return InfoValue.ofInt(commandType);
+            case CL_EVENT_COMMAND_EXECUTION_STATUS:
+                return InfoValue.ofInt(status());
+            case CL_EVENT_REFERENCE_COUNT:
+                return InfoValue.ofInt(referenceCount());
+            default:
+                throw new ClError(CL_INVALID_VALUE, "unknown event info " + param);
+        }
+    }
+
+    @Override
+    public InfoValue profilingInfo(int param) {
+        synchronized (this) {
+            if (queue == null || !queue.profiling() || status > CL_COMPLETE) {
+                throw new ClError(CL_PROFILING_INFO_NOT_AVAILABLE);
+            }
+            int slot = param - CL_PROFILING_COMMAND_QUEUED;
+            if (slot < 0 || slot > 3) {
+                throw new ClError(CL_INVALID_VALUE, "unknown profiling info " + param);
+            }
+            return InfoValue.ofLong(times[slot]);
+        }
+    }
+
+    @Override
+    int invalidCode() {
+        return CL_INVALID_EVENT;
+    }
+
+    @Override
+    void destroy() {
+    }
+}

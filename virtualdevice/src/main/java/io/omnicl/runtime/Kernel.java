@@ -1,0 +1,288 @@
+package io.omnicl.runtime;
+
+import io.omnicl.driver.ClContext;
+import io.omnicl.driver.ClDevice;
+import io.omnicl.driver.ClError;
+import io.omnicl.driver.ClKernel;
+import io.omnicl.driver.ClProgram;
+import io.omnicl.driver.InfoValue;
+import io.omnicl.runtime.worker.DeviceNode;
+import io.omnicl.spi.BackendException;
+import io.omnicl.spi.KernelArgInfo;
+import io.omnicl.spi.KernelWorkGroupInfo;
+import io.omnicl.spi.RealKernel;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+
+import static io.omnicl.runtime.Cl.*;
+
+/**
+ * A kernel: its arguments as the user set them, and one real kernel per real device where its program
+ * built. Arguments are captured by each enqueue, so setting them again does not affect enqueued work.
+ */
+final class Kernel extends CountedObject implements ClKernel {
+
+    /** One argument value. */
+    sealed interface Arg permits BufferArg, LocalArg, ValueArg {
+    }
+
+    /** A buffer (null for a null pointer), and whether the kernel may write it. */
+    record BufferArg(MemObject memory, boolean writes) implements Arg {
+    }
+
+    record LocalArg(long size) implements Arg {
+    }
+
+    record ValueArg(byte[] bytes) implements Arg {
+    }
+
+    private final Program program;
+    private final String name;
+    private final KernelArgInfo[] argInfo;
+    /** Real kernels by node index, on the nodes where the program built; used by that node's worker. */
+    private final RealKernel[] realKernels;
+    private final KernelWorkGroupInfo[] workGroups;
+    /** A spare real kernel on which by-value arguments are tried, so the device judges their size. */
+    private final RealKernel validator;
+    private final Arg[] args;
+
+    Kernel(Program program, String name) {
+        this.program = program;
+        this.name = name;
+        List<DeviceNode> built = program.builtNodes();
+        int count = program.contextImpl().engine().machine().nodeCount();
+        this.realKernels = new RealKernel[count];
+        this.workGroups = new KernelWorkGroupInfo[count];
+        for (DeviceNode n : built) {
+            if (program.realProgram(n).kernelNames().contains(name)) {
+                realKernels[n.index()] = program.realProgram(n).createKernel(name);
+                workGroups[n.index()] = realKernels[n.index()].workGroupInfo();
+            }
+        }
+        DeviceNode first = firstNode();
+        RealKernel sample = realKernels[first.index()];
+        this.validator = program.realProgram(first).createKernel(name);
+        this.argInfo = new KernelArgInfo[sample.argCount()];
+        for (int i = 0; i < argInfo.length; i++) {
+            argInfo[i] = sample.argInfo(i);
+        }
+        this.args = new Arg[argInfo.length];
+        program.kernelAttached(1);
+    }
+
+    private DeviceNode firstNode() {
+        for (DeviceNode n : program.builtNodes()) {
+            if (realKernels[n.index()] != null) {
+                return n;
+            }
+        }
+        throw new ClError(CL_INVALID_KERNEL_NAME, "no kernel " + name);
+    }
+
+    String name() {
+        return name;
+    }
+
+    Program programImpl() {
+        return program;
+    }
+
+    /** Real devices that have this kernel, as bits. */
+    long nodeMask() {
+        long mask = 0;
+        for (int i = 1; i < realKernels.length; i++) {
+            if (realKernels[i] != null) {
+                mask |= 1L << i;
+            }
+        }
+        return mask;
+    }
+
+    /** The kernel on {@code node}; only for that node's worker. */
+    RealKernel realKernel(DeviceNode node) {
+        return realKernels[node.index()];
+    }
+
+    /** This kernel's work-group facts on {@code node}, or null when it has none there. */
+    KernelWorkGroupInfo workGroup(DeviceNode node) {
+        return workGroups[node.index()];
+    }
+
+    @Override
+    public void setArg(int index, long size, Object value) {
+        checkValid();
+        if (index < 0 || index >= args.length) {
+            throw new ClError(CL_INVALID_ARG_INDEX, "kernel " + name + " has " + args.length + " arguments");
+        }
+        KernelArgInfo info = argInfo[index];
+        Arg arg;
+        switch (info.addressQualifier()) {
+            case CL_KERNEL_ARG_ADDRESS_LOCAL:
+                ClError.require(value == null, CL_INVALID_ARG_VALUE, "a __local argument takes no value");
+                ClError.require(size > 0, CL_INVALID_ARG_SIZE, "a __local argument needs a size");
+                arg = new LocalArg(size);
+                break;
+            case CL_KERNEL_ARG_ADDRESS_GLOBAL:
+            case CL_KERNEL_ARG_ADDRESS_CONSTANT:
+                ClError.require(size == 8, CL_INVALID_ARG_SIZE, "a buffer argument has the size of cl_mem");
+                arg = bufferArg(info, value);
+                break;
+            default:
+                ClError.require(value instanceof byte[], CL_INVALID_ARG_VALUE, "a by-value argument needs a value");
+                arg = new ValueArg(tryOnDevice(index, (byte[]) value));
+        }
+        synchronized (args) {
+            args[index] = arg;
+        }
+    }
+
+    private Arg bufferArg(KernelArgInfo info, Object value) {
+        if (value instanceof byte[] raw) {
+            for (byte b : raw) {
+                ClError.require(b == 0, CL_INVALID_MEM_OBJECT, "not a memory object");
+            }
+            value = null;
+        }
+        if (value == null) {
+            return new BufferArg(null, false);
+        }
+        ClError.require(value instanceof MemObject, CL_INVALID_MEM_OBJECT, "not a memory object");
+        MemObject m = (MemObject) value;
+        ClError.require(!m.isReleased() && m.contextImpl() == program.contextImpl(), CL_INVALID_MEM_OBJECT,
+                "memory object released or of another context");
+        boolean readOnly = info.addressQualifier() == CL_KERNEL_ARG_ADDRESS_CONSTANT
+                || (info.typeQualifier() & CL_KERNEL_ARG_TYPE_CONST) != 0
+                || (m.flags() & CL_MEM_READ_ONLY) != 0;
+        return new BufferArg(m, !readOnly);
+    }
+
+    /** Sets the value on the spare kernel, so that a wrong size gets the device's own error. */
+    private byte[] tryOnDevice(int index, byte[] value) {
+        synchronized (validator) {
+            try {
+                validator.setArg(index, ByteBuffer.allocateDirect(value.length).put(value).flip());
+            } catch (BackendException e) {
+                throw new ClError(e.status(), e.getMessage());
+            }
+        }
+        return value.clone();
+    }
+
+    /**
+     * The arguments now, for one enqueue.
+     *
+     * @throws ClError {@code CL_INVALID_KERNEL_ARGS} when some are not set
+     */
+    Arg[] capture() {
+        synchronized (args) {
+            for (Arg a : args) {
+                ClError.require(a != null, CL_INVALID_KERNEL_ARGS, "kernel " + name + " has unset arguments");
+            }
+            return args.clone();
+        }
+    }
+
+    @Override
+    public ClContext context() {
+        return program.context();
+    }
+
+    @Override
+    public ClProgram program() {
+        return program;
+    }
+
+    @Override
+    public InfoValue info(int param) {
+        switch (param) {
+            case CL_KERNEL_FUNCTION_NAME:
+                return InfoValue.ofString(name);
+            case CL_KERNEL_NUM_ARGS:
+                return InfoValue.ofInt(args.length);
+            case CL_KERNEL_REFERENCE_COUNT:
+                return InfoValue.ofInt(referenceCount());
+            case CL_KERNEL_CONTEXT:
+                return InfoValue.ofHandle(program.context());
+            case CL_KERNEL_PROGRAM:
+                return InfoValue.ofHandle(program);
+            case CL_KERNEL_ATTRIBUTES:
+                return InfoValue.ofString("");
+            default:
+                throw new ClError(CL_INVALID_VALUE, "unknown kernel info " + param);
+        }
+    }
+
+    @Override
+    public InfoValue workGroupInfo(ClDevice device, int param) {
+        Device d = (Device) device;
+        ClError.require(program.contextImpl().contains(d), CL_INVALID_DEVICE, "device not in the kernel's context");
+        long size = Long.MAX_VALUE;
+        long local = 0;
+        long multiple = 0;
+        long privateMem = 0;
+        long[] compile = null;
+        for (DeviceNode n : d.nodes()) {
+            KernelWorkGroupInfo w = workGroups[n.index()];
+            if (w == null) {
+                continue;
+            }
+            size = Math.min(size, w.workGroupSize());
+            local = Math.max(local, w.localMemSize());
+            multiple = Math.max(multiple, w.preferredSizeMultiple());
+            privateMem = Math.max(privateMem, w.privateMemSize());
+            compile = compile == null ? w.compileWorkGroupSize() : compile;
+        }
+        ClError.require(compile != null, CL_INVALID_DEVICE, "the kernel's program is not built for this device");
+        switch (param) {
+            case CL_KERNEL_WORK_GROUP_SIZE:
+                return InfoValue.ofLong(size);
+            case CL_KERNEL_COMPILE_WORK_GROUP_SIZE:
+                return InfoValue.ofLongs(compile);
+            case CL_KERNEL_LOCAL_MEM_SIZE:
+                return InfoValue.ofLong(local);
+            case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
+                return InfoValue.ofLong(multiple);
+            case CL_KERNEL_PRIVATE_MEM_SIZE:
+                return InfoValue.ofLong(privateMem);
+            default:
+                throw new ClError(CL_INVALID_VALUE, "unknown kernel work-group info " + param);
+        }
+    }
+
+    @Override
+    public InfoValue argInfo(int index, int param) {
+        ClError.require(index >= 0 && index < argInfo.length, CL_INVALID_ARG_INDEX, "no argument " + index);
+        KernelArgInfo a = argInfo[index];
+        switch (param) {
+            case CL_KERNEL_ARG_ADDRESS_QUALIFIER:
+                return InfoValue.ofInt(a.addressQualifier());
+            case CL_KERNEL_ARG_ACCESS_QUALIFIER:
+                return InfoValue.ofInt(a.accessQualifier());
+            case CL_KERNEL_ARG_TYPE_NAME:
+                return InfoValue.ofString(a.typeName());
+            case CL_KERNEL_ARG_TYPE_QUALIFIER:
+                return InfoValue.ofLong(a.typeQualifier());
+            case CL_KERNEL_ARG_NAME:
+                return InfoValue.ofString(a.name());
+            default:
+                throw new ClError(CL_INVALID_VALUE, "unknown kernel arg info " + param);
+        }
+    }
+
+    @Override
+    int invalidCode() {
+        return CL_INVALID_KERNEL;
+    }
+
+    @Override
+    void destroy() {
+        for (RealKernel k : realKernels) {
+            if (k != null) {
+                k.release();
+            }
+        }
+        validator.release();
+        program.kernelAttached(-1);
+    }
+}

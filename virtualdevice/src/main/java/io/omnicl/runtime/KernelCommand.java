@@ -1,0 +1,150 @@
+package io.omnicl.runtime;
+
+import io.omnicl.driver.ClError;
+import io.omnicl.runtime.graph.Access;
+import io.omnicl.runtime.worker.DeviceNode;
+import io.omnicl.runtime.worker.DeviceWorker;
+import io.omnicl.spi.DeviceParam;
+import io.omnicl.spi.KernelWorkGroupInfo;
+import io.omnicl.spi.RealEvent;
+import io.omnicl.spi.RealKernel;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.omnicl.runtime.Cl.*;
+
+/** An NDRange launch, placed by the scheduler on a real device where the kernel can run. */
+final class KernelCommand extends DeviceCommand {
+
+    private final Kernel kernel;
+    private final Kernel.Arg[] args;
+    private final int workDim;
+    private final long[] offset;
+    private final long[] global;
+    private final long[] local;
+    private final List<Access> accesses = new ArrayList<>();
+    private final long nodes;
+
+    KernelCommand(Queue queue, Kernel kernel, int workDim, long[] offset, long[] global, long[] local) {
+        super(queue, CL_COMMAND_NDRANGE_KERNEL);
+        this.kernel = kernel;
+        this.args = kernel.capture();
+        this.workDim = workDim;
+        this.offset = offset == null ? null : offset.clone();
+        this.global = global.clone();
+        this.local = local == null ? null : local.clone();
+        for (Kernel.Arg a : args) {
+            if (a instanceof Kernel.BufferArg b && b.memory() != null) {
+                ClError.require(!b.memory().isReleased(), CL_INVALID_KERNEL_ARGS, "an argument was released");
+                accesses.add(new Access(b.memory().storage(), b.memory().storageOffset(), b.memory().size(),
+                        b.writes()));
+            }
+        }
+        this.nodes = placeable(queue.deviceImpl());
+        kernel.hold();
+        for (Kernel.Arg a : args) {
+            if (a instanceof Kernel.BufferArg b && b.memory() != null) {
+                b.memory().hold();
+            }
+        }
+    }
+
+    /**
+     * The real devices of {@code device} that can run this launch: the kernel built there, the work-group
+     * fits, the local memory fits, every buffer fits in one allocation.
+     */
+    private long placeable(Device device) {
+        long mask = device.nodeMask() & kernel.nodeMask();
+        ClError.require(mask != 0, CL_INVALID_PROGRAM_EXECUTABLE, "the program is not built for this device");
+        long fitting = 0;
+        int failure = CL_INVALID_WORK_GROUP_SIZE;
+        for (DeviceNode n : device.nodes()) {
+            if ((mask & n.bit()) == 0) {
+                continue;
+            }
+            int why = unfit(n);
+            if (why == 0) {
+                fitting |= n.bit();
+            } else {
+                failure = why;
+            }
+        }
+        ClError.require(fitting != 0, failure, "no device of this queue can run the launch");
+        return fitting;
+    }
+
+    /** 0 when {@code n} can run this launch, else the error it would give. */
+    private int unfit(DeviceNode n) {
+        KernelWorkGroupInfo wg = kernel.workGroup(n);
+        if (local != null) {
+            long product = 1;
+            long[] maxItems = n.info().getArray(DeviceParam.MAX_WORK_ITEM_SIZES);
+            for (int i = 0; i < workDim; i++) {
+                product *= local[i];
+                if (i < maxItems.length && local[i] > maxItems[i]) {
+                    return CL_INVALID_WORK_ITEM_SIZE;
+                }
+            }
+            if (product > wg.workGroupSize()) {
+                return CL_INVALID_WORK_GROUP_SIZE;
+            }
+        }
+        long localBytes = wg.localMemSize();
+        for (Kernel.Arg a : args) {
+            if (a instanceof Kernel.LocalArg l) {
+                localBytes += l.size();
+            }
+        }
+        if (localBytes > n.info().getLong(DeviceParam.LOCAL_MEM_SIZE, Long.MAX_VALUE)) {
+            return CL_OUT_OF_RESOURCES;
+        }
+        for (Access a : accesses) {
+            if (a.storage().size() > n.maxAllocSize()) {
+                return CL_MEM_OBJECT_ALLOCATION_FAILURE;
+            }
+        }
+        return 0;
+    }
+
+    @Override
+    List<Access> accesses() {
+        return accesses;
+    }
+
+    @Override
+    List<Access> inputs() {
+        return accesses;
+    }
+
+    @Override
+    void start() {
+        place(nodes);
+    }
+
+    @Override
+    RealEvent submit(DeviceWorker w) {
+        RealKernel real = kernel.realKernel(w.node());
+        for (int i = 0; i < args.length; i++) {
+            Kernel.Arg a = args[i];
+            if (a instanceof Kernel.BufferArg b) {
+                real.setArg(i, b.memory() == null ? null : b.memory().realOn(w.node()));
+            } else if (a instanceof Kernel.LocalArg l) {
+                real.setLocalArg(i, l.size());
+            } else {
+                real.setArg(i, w.scratch(((Kernel.ValueArg) a).bytes()));
+            }
+        }
+        return w.queue().launch(real, workDim, offset, global, local, List.of());
+    }
+
+    @Override
+    void released() {
+        for (Kernel.Arg a : args) {
+            if (a instanceof Kernel.BufferArg b && b.memory() != null) {
+                b.memory().unhold();
+            }
+        }
+        kernel.unhold();
+    }
+}

@@ -1,0 +1,290 @@
+package io.omnicl.runtime;
+
+import io.omnicl.driver.ClContext;
+import io.omnicl.driver.ClDevice;
+import io.omnicl.driver.ClError;
+import io.omnicl.driver.ClEvent;
+import io.omnicl.driver.ClKernel;
+import io.omnicl.driver.ClMem;
+import io.omnicl.driver.ClQueue;
+import io.omnicl.driver.HostMemory;
+import io.omnicl.driver.InfoValue;
+import io.omnicl.runtime.graph.Access;
+import io.omnicl.runtime.graph.Completion;
+import io.omnicl.runtime.graph.HazardTracker;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import static io.omnicl.runtime.Cl.*;
+
+/**
+ * A command queue: turns its commands into graph nodes. In an in-order queue a command waits only for the
+ * earlier commands it conflicts with on some byte range, and for the wait lists of earlier commands; its
+ * event completes only after the events of all earlier commands, so everything a program can observe is
+ * as if the queue ran in order ({@code OMNICL_ORDER=strict} chains the commands instead). In an
+ * out-of-order queue a command waits for its wait list and the last barrier.
+ */
+final class Queue extends CountedObject implements ClQueue {
+
+    private final Context context;
+    private final Device device;
+    private final long properties;
+    private final boolean inOrder;
+    private final boolean strict;
+    private final HazardTracker hazards = new HazardTracker();
+    /** In-order: wait-list events of earlier commands not yet complete; later commands inherit them. */
+    private final List<Completion> gates = new ArrayList<>();
+    /** Events of enqueued commands not yet complete. */
+    private final Set<Event> outstanding = new LinkedHashSet<>();
+    /** In-order: the event of the last command. */
+    private Completion lastEventDone;
+    /** In-order strict: the execution of the last command. */
+    private Completion lastExecuted;
+    /** Out-of-order: the event of the last barrier. */
+    private Completion lastBarrier;
+
+    Queue(Context context, Device device, long properties) {
+        this.context = context;
+        this.device = device;
+        this.properties = properties;
+        this.inOrder = (properties & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) == 0;
+        this.strict = context.engine().config().strictOrder();
+        context.hold();
+    }
+
+    Context contextImpl() {
+        return context;
+    }
+
+    Device deviceImpl() {
+        return device;
+    }
+
+    Engine engine() {
+        return context.engine();
+    }
+
+    boolean profiling() {
+        return (properties & CL_QUEUE_PROFILING_ENABLE) != 0;
+    }
+
+    @Override
+    public ClContext context() {
+        return context;
+    }
+
+    @Override
+    public ClDevice device() {
+        return device;
+    }
+
+    @Override
+    public long properties() {
+        return properties;
+    }
+
+    /** Adds {@code c} to the graph after {@code waitList}; returns its event with a reference for the caller. */
+    Event enqueue(Command c, List<ClEvent> waitList) {
+        checkValid();
+        c.event = new Event(context, this, c.commandType);
+        synchronized (this) {
+            for (ClEvent e : waitList) {
+                c.dependOn(((Event) e).done(), true);
+            }
+            if (inOrder) {
+                orderInQueue(c, waitList);
+            } else {
+                if (lastBarrier != null) {
+                    c.dependOn(lastBarrier, false);
+                }
+                c.executed.onDone(c.event::finish);
+            }
+            outstanding.add(c.event);
+        }
+        c.event.done().onDone(s -> forget(c.event));
+        c.seal();
+        return c.event;
+    }
+
+    private void orderInQueue(Command c, List<ClEvent> waitList) {
+        if (strict) {
+            if (lastExecuted != null) {
+                c.dependOn(lastExecuted, false);
+            }
+            lastExecuted = c.executed;
+        } else {
+            for (Access a : c.accesses()) {
+                for (Completion w : hazards.register(a, c.executed)) {
+                    c.dependOn(w, false);
+                }
+            }
+            c.executed.onDone(s -> retire(c));
+        }
+        gates.removeIf(Completion::isDone);
+        for (Completion g : gates) {
+            c.dependOn(g, false);
+        }
+        for (ClEvent e : waitList) {
+            gates.add(((Event) e).done());
+        }
+        Completion previous = lastEventDone;
+        c.executed.onDone(s -> {
+            if (previous == null) {
+                c.event.finish(s);
+            } else {
+                previous.onDone(p -> c.event.finish(s));
+            }
+        });
+        lastEventDone = c.event.done();
+    }
+
+    private synchronized void retire(Command c) {
+        for (Access a : c.accesses()) {
+            hazards.retire(a, c.executed);
+        }
+    }
+
+    private synchronized void forget(Event e) {
+        outstanding.remove(e);
+    }
+
+    /** The events of commands enqueued so far and not complete. */
+    private synchronized List<Completion> pending() {
+        List<Completion> all = new ArrayList<>();
+        for (Event e : outstanding) {
+            all.add(e.done());
+        }
+        return all;
+    }
+
+    @Override
+    public void flush() {
+        checkValid();
+    }
+
+    @Override
+    public void finish() {
+        checkValid();
+        for (Completion c : pending()) {
+            c.await();
+        }
+    }
+
+    /** Waits for a blocking command; throws its failure. */
+    private static Event awaitBlocking(Event e) {
+        int status = e.await();
+        if (status < 0) {
+            e.release();
+            throw new ClError(status);
+        }
+        return e;
+    }
+
+    private Event run(Command c, boolean blocking, List<ClEvent> waitList) {
+        Event e = enqueue(c, waitList);
+        return blocking ? awaitBlocking(e) : e;
+    }
+
+    @Override
+    public ClEvent readBuffer(ClMem buffer, boolean blocking, long offset, long size, HostMemory dst,
+                              List<ClEvent> waitList) {
+        return run(new HostTransferCommand(this, (MemObject) buffer, offset, size, dst, false), blocking, waitList);
+    }
+
+    @Override
+    public ClEvent writeBuffer(ClMem buffer, boolean blocking, long offset, long size, HostMemory src,
+                               List<ClEvent> waitList) {
+        return run(new HostTransferCommand(this, (MemObject) buffer, offset, size, src, true), blocking, waitList);
+    }
+
+    @Override
+    public ClEvent copyBuffer(ClMem src, ClMem dst, long srcOffset, long dstOffset, long size,
+                              List<ClEvent> waitList) {
+        return enqueue(new CopyCommand(this, (MemObject) src, (MemObject) dst, srcOffset, dstOffset, size), waitList);
+    }
+
+    @Override
+    public ClEvent fillBuffer(ClMem buffer, byte[] pattern, long offset, long size, List<ClEvent> waitList) {
+        return enqueue(new FillCommand(this, (MemObject) buffer, pattern, offset, size), waitList);
+    }
+
+    @Override
+    public Mapping mapBuffer(ClMem buffer, boolean blocking, long flags, long offset, long size,
+                             List<ClEvent> waitList) {
+        MapCommand map = new MapCommand(this, (MemObject) buffer, flags, offset, size);
+        return new Mapping(map.mapped(), run(map, blocking, waitList));
+    }
+
+    @Override
+    public ClEvent unmap(ClMem memory, ByteBuffer mapped, List<ClEvent> waitList) {
+        MemObject.Mapped m = ((MemObject) memory).takeMapping(mapped);
+        if (m == null) {
+            throw new ClError(CL_INVALID_VALUE, "not a live mapping of this memory object");
+        }
+        return enqueue(new UnmapCommand(this, (MemObject) memory, m), waitList);
+    }
+
+    @Override
+    public ClEvent ndRange(ClKernel kernel, int workDim, long[] offset, long[] global, long[] local,
+                           List<ClEvent> waitList) {
+        return enqueue(new KernelCommand(this, (Kernel) kernel, workDim, offset, global, local), waitList);
+    }
+
+    @Override
+    public ClEvent marker(List<ClEvent> waitList) {
+        return enqueue(markerOrBarrier(CL_COMMAND_MARKER, waitList), waitList);
+    }
+
+    @Override
+    public ClEvent barrier(List<ClEvent> waitList) {
+        SyncCommand c = markerOrBarrier(CL_COMMAND_BARRIER, waitList);
+        Event e = enqueue(c, waitList);
+        if (!inOrder) {
+            synchronized (this) {
+                lastBarrier = e.done();
+            }
+        }
+        return e;
+    }
+
+    /** Out of order, a marker or barrier with no wait list waits for every command enqueued before it. */
+    private SyncCommand markerOrBarrier(int type, List<ClEvent> waitList) {
+        SyncCommand c = new SyncCommand(this, type);
+        if (!inOrder && waitList.isEmpty()) {
+            for (Completion p : pending()) {
+                c.dependOn(p, false);
+            }
+        }
+        return c;
+    }
+
+    @Override
+    public InfoValue info(int param) {
+        switch (param) {
+            case CL_QUEUE_CONTEXT:
+                return InfoValue.ofHandle(context);
+            case CL_QUEUE_DEVICE:
+                return InfoValue.ofHandle(device);
+            case CL_QUEUE_REFERENCE_COUNT:
+                return InfoValue.ofInt(referenceCount());
+            case CL_QUEUE_PROPERTIES:
+                return InfoValue.ofLong(properties);
+            default:
+                throw new ClError(CL_INVALID_VALUE, "unknown queue info " + param);
+        }
+    }
+
+    @Override
+    int invalidCode() {
+        return CL_INVALID_COMMAND_QUEUE;
+    }
+
+    @Override
+    void destroy() {
+        context.unhold();
+    }
+}

@@ -1,0 +1,14 @@
+package io.omnicl.runtime;
+
+/** A marker or barrier: it does nothing once its dependencies are met. */
+final class SyncCommand extends Command {
+
+    SyncCommand(Queue queue, int commandType) {
+        super(queue, commandType);
+    }
+
+    @Override
+    void start() {
+        end(0);
+    }
+}

@@ -1,0 +1,170 @@
+package io.omnicl.runtime.coherence;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Which memory nodes hold a valid copy of each byte range of one buffer. Node 0 is the host, node k the
+ * k-th real device. The buffer is cut into segments; each has the set of nodes holding it (a bit mask:
+ * one bit = Modified there, several = Shared, none = never written, so never transferred) and a version
+ * that changes with every write, so that a transfer planned before a write cannot mark stale data valid.
+ */
+public final class CoherenceMap {
+
+    public static final int HOST = 0;
+
+    /** A segment that {@code node} lacks; {@code holders} says where to copy it from. */
+    public record Piece(long offset, long length, long holders, long version) {
+        public long end() {
+            return offset + length;
+        }
+    }
+
+    private static final class Segment {
+        long end;
+        long holders;
+        long version;
+
+        Segment(long end, long holders, long version) {
+            this.end = end;
+            this.holders = holders;
+            this.version = version;
+        }
+    }
+
+    private final long size;
+    private final TreeMap<Long, Segment> segments = new TreeMap<>();
+    private long nextVersion = 1;
+
+    /** A map of {@code size} bytes that no node holds yet. */
+    public CoherenceMap(long size) {
+        this.size = size;
+        segments.put(0L, new Segment(size, 0, 0));
+    }
+
+    public static long bit(int node) {
+        return 1L << node;
+    }
+
+    public long size() {
+        return size;
+    }
+
+    /** The segments of {@code [offset, offset + length)} that {@code node} lacks and some other node holds. */
+    public synchronized List<Piece> missing(long offset, long length, int node) {
+        List<Piece> pieces = new ArrayList<>();
+        long end = offset + length;
+        for (Map.Entry<Long, Segment> e : overlapping(offset, end)) {
+            Segment s = e.getValue();
+            if (s.holders != 0 && (s.holders & bit(node)) == 0) {
+                long from = Math.max(e.getKey(), offset);
+                long to = Math.min(s.end, end);
+                pieces.add(new Piece(from, to - from, s.holders, s.version));
+            }
+        }
+        return pieces;
+    }
+
+    /** Marks {@code piece} valid on {@code node} where no write has happened since it was planned. */
+    public synchronized void addHolder(Piece piece, int node) {
+        split(piece.offset);
+        split(piece.end());
+        for (Map.Entry<Long, Segment> e : overlapping(piece.offset, piece.end())) {
+            Segment s = e.getValue();
+            if (s.version == piece.version && s.holders != 0) {
+                s.holders |= bit(node);
+            }
+        }
+        merge(piece.offset, piece.end());
+    }
+
+    /** A write on {@code node} has completed: {@code node} alone now holds the range. */
+    public synchronized void commitWrite(long offset, long length, int node) {
+        if (length == 0) {
+            return;
+        }
+        long end = offset + length;
+        split(offset);
+        split(end);
+        long version = nextVersion++;
+        for (Map.Entry<Long, Segment> e : overlapping(offset, end)) {
+            e.getValue().holders = bit(node);
+            e.getValue().version = version;
+        }
+        merge(offset, end);
+    }
+
+    /** The nodes that hold every byte of the range (an intersection; 0 if any byte is held nowhere). */
+    public synchronized long holdersOfAll(long offset, long length) {
+        long all = -1L;
+        for (Map.Entry<Long, Segment> e : overlapping(offset, offset + length)) {
+            all &= e.getValue().holders;
+        }
+        return all == -1L ? 0 : all;
+    }
+
+    /** The nodes that hold some byte of the range (a union). */
+    public synchronized long holdersOfAny(long offset, long length) {
+        long any = 0;
+        for (Map.Entry<Long, Segment> e : overlapping(offset, offset + length)) {
+            any |= e.getValue().holders;
+        }
+        return any;
+    }
+
+    /** Number of segments, for tests and statistics. */
+    public synchronized int segmentCount() {
+        return segments.size();
+    }
+
+    private List<Map.Entry<Long, Segment>> overlapping(long from, long to) {
+        List<Map.Entry<Long, Segment>> result = new ArrayList<>();
+        if (from >= to) {
+            return result;
+        }
+        Long first = segments.floorKey(from);
+        for (Map.Entry<Long, Segment> e : segments.tailMap(first, true).entrySet()) {
+            if (e.getKey() >= to) {
+                break;
+            }
+            result.add(e);
+        }
+        return result;
+    }
+
+    /** Cuts the segment containing {@code at} so that a segment starts there. */
+    private void split(long at) {
+        if (at <= 0 || at >= size) {
+            return;
+        }
+        Map.Entry<Long, Segment> e = segments.floorEntry(at);
+        if (e.getKey() == at) {
+            return;
+        }
+        Segment s = e.getValue();
+        segments.put(at, new Segment(s.end, s.holders, s.version));
+        s.end = at;
+    }
+
+    /** Joins neighbours with the same holders around {@code [from, to)}, keeping the newer version. */
+    private void merge(long from, long to) {
+        Long key = segments.floorKey(Math.max(0, from - 1));
+        while (key != null && key <= to) {
+            Segment s = segments.get(key);
+            Long nextKey = segments.higherKey(key);
+            if (nextKey == null) {
+                break;
+            }
+            Segment next = segments.get(nextKey);
+            if (next.holders == s.holders) {
+                s.end = next.end;
+                s.version = Math.max(s.version, next.version);
+                segments.remove(nextKey);
+            } else {
+                key = nextKey;
+            }
+        }
+    }
+}

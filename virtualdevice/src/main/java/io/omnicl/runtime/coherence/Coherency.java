@@ -1,0 +1,109 @@
+package io.omnicl.runtime.coherence;
+
+import io.omnicl.runtime.coherence.CoherenceMap.Piece;
+import io.omnicl.runtime.graph.Completion;
+import io.omnicl.runtime.graph.Statuses;
+import io.omnicl.runtime.worker.DeviceNode;
+import io.omnicl.runtime.worker.DeviceWorker;
+import io.omnicl.runtime.worker.Machine;
+import io.omnicl.spi.RealBuffer;
+import io.omnicl.spi.RealEvent;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The coherence rules, in one place. Reading a range on a node makes it valid there first: from the host
+ * by an upload on the node's own queue, or, when only other devices hold it, by writing it back to the
+ * host on the holder's queue and then uploading (device to device goes through the host). A write makes
+ * the writer the only holder, and only once the writing command has succeeded. Ranges that no node holds
+ * are never transferred.
+ */
+public final class Coherency {
+
+    private final Machine machine;
+
+    public Coherency(Machine machine) {
+        this.machine = machine;
+    }
+
+    /**
+     * Makes {@code [offset, offset + length)} of {@code s} valid on {@code w}'s device. Uploads from the host
+     * are enqueued at once on the worker's queue (their events are added to {@code uploads}, to release
+     * after the command). Returns null when that is all, or a completion that ends once the pieces that
+     * only other devices hold are back on the host; the caller then calls again.
+     */
+    public Completion toDevice(Storage s, long offset, long length, DeviceWorker w, List<RealEvent> uploads) {
+        int me = w.node().index();
+        List<Piece> missing = s.map().missing(offset, length, me);
+        if (missing.isEmpty()) {
+            return null;
+        }
+        RealBuffer target = s.allocation(w.node());
+        List<Piece> elsewhere = new ArrayList<>();
+        for (Piece p : missing) {
+            if ((p.holders() & CoherenceMap.bit(CoherenceMap.HOST)) != 0) {
+                s.host().forEach(p.offset(), p.length(),
+                        (memory, at) -> uploads.add(w.queue().write(target, at, memory, List.of())));
+                s.map().addHolder(p, me);
+            } else {
+                elsewhere.add(p);
+            }
+        }
+        return elsewhere.isEmpty() ? null : writeBack(s, elsewhere);
+    }
+
+    /** A completion that ends when {@code [offset, offset + length)} of {@code s} is valid on the host. */
+    public Completion toHost(Storage s, long offset, long length) {
+        List<Piece> missing = s.map().missing(offset, length, CoherenceMap.HOST);
+        return missing.isEmpty() ? Completion.done(0) : writeBack(s, missing);
+    }
+
+    /** A command that wrote the range on {@code node} has succeeded. */
+    public static void committed(Storage s, long offset, long length, int node) {
+        s.map().commitWrite(offset, length, node);
+    }
+
+    /** Copies pieces held only by devices back to the host, each on the queue of one device holding it. */
+    private Completion writeBack(Storage s, List<Piece> pieces) {
+        Map<DeviceNode, List<Piece>> bySource = new LinkedHashMap<>();
+        for (Piece p : pieces) {
+            DeviceNode source = machine.node(Long.numberOfTrailingZeros(p.holders() & ~1L));
+            bySource.computeIfAbsent(source, k -> new ArrayList<>()).add(p);
+        }
+        List<Completion> parts = new ArrayList<>();
+        bySource.forEach((source, list) -> {
+            Completion done = new Completion();
+            parts.add(done);
+            source.worker().post(w -> download(s, list, w, done));
+        });
+        return Completion.all(parts);
+    }
+
+    /** On the holder's worker: reads the pieces into the host copy. */
+    private static void download(Storage s, List<Piece> pieces, DeviceWorker w, Completion done) {
+        List<RealEvent> reads = new ArrayList<>();
+        try {
+            RealBuffer source = s.allocation(w.node());
+            for (Piece p : pieces) {
+                s.host().forEach(p.offset(), p.length(),
+                        (memory, at) -> reads.add(w.queue().read(source, at, memory, List.of())));
+            }
+        } catch (RuntimeException e) {
+            reads.forEach(RealEvent::release);
+            done.complete(Statuses.of(e));
+            return;
+        }
+        RealEvent last = reads.remove(reads.size() - 1);
+        w.track(last, reads, (status, event) -> {
+            if (status == 0) {
+                for (Piece p : pieces) {
+                    s.map().addHolder(p, CoherenceMap.HOST);
+                }
+            }
+            done.complete(status);
+        });
+    }
+}

@@ -1,0 +1,115 @@
+package io.omnicl.runtime.graph;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntConsumer;
+
+/**
+ * Something that ends once, with a status: 0 for success or a negative OpenCL error. Listeners run on
+ * the completing thread (through {@link Trampoline}), or at once on the registering thread when already
+ * ended.
+ */
+public final class Completion {
+
+    private static final int PENDING = 1;
+
+    private int status = PENDING;
+    private List<IntConsumer> listeners;
+
+    /** A completion that has already ended with {@code status}. */
+    public static Completion done(int status) {
+        Completion c = new Completion();
+        c.complete(status);
+        return c;
+    }
+
+    public synchronized boolean isDone() {
+        return status != PENDING;
+    }
+
+    /** The final status; only meaningful once {@link #isDone()}. */
+    public synchronized int status() {
+        return status;
+    }
+
+    /** Calls {@code listener} with the final status once ended. */
+    public void onDone(IntConsumer listener) {
+        int s;
+        synchronized (this) {
+            if (status == PENDING) {
+                if (listeners == null) {
+                    listeners = new ArrayList<>(2);
+                }
+                listeners.add(listener);
+                return;
+            }
+            s = status;
+        }
+        Trampoline.run(() -> listener.accept(s));
+    }
+
+    /** Ends with {@code s}; only the first call counts. Returns whether this call ended it. */
+    public boolean complete(int s) {
+        List<IntConsumer> toCall;
+        synchronized (this) {
+            if (status != PENDING) {
+                return false;
+            }
+            status = s > 0 ? 0 : s;
+            toCall = listeners;
+            listeners = null;
+            notifyAll();
+        }
+        if (toCall != null) {
+            int end = status;
+            for (IntConsumer l : toCall) {
+                Trampoline.run(() -> l.accept(end));
+            }
+        }
+        return true;
+    }
+
+    /** Blocks until ended; returns the status. */
+    public synchronized int await() {
+        boolean interrupted = false;
+        while (status == PENDING) {
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return status;
+    }
+
+    /** A completion that ends when all of {@code parts} have: with the first failure, else success. */
+    public static Completion all(List<Completion> parts) {
+        if (parts.isEmpty()) {
+            return done(0);
+        }
+        if (parts.size() == 1) {
+            return parts.get(0);
+        }
+        Completion all = new Completion();
+        int[] left = {parts.size()};
+        int[] failure = {0};
+        for (Completion p : parts) {
+            p.onDone(s -> {
+                boolean last;
+                synchronized (left) {
+                    if (s < 0 && failure[0] == 0) {
+                        failure[0] = s;
+                    }
+                    last = --left[0] == 0;
+                }
+                if (last) {
+                    all.complete(failure[0]);
+                }
+            });
+        }
+        return all;
+    }
+}

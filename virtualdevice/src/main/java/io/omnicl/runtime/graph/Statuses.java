@@ -1,0 +1,24 @@
+package io.omnicl.runtime.graph;
+
+import io.omnicl.driver.ClError;
+import io.omnicl.spi.BackendException;
+
+/** Turns exceptions met while running a command into the command's OpenCL status. */
+public final class Statuses {
+
+    private static final int CL_OUT_OF_RESOURCES = -5;
+
+    private Statuses() {
+    }
+
+    public static int of(RuntimeException e) {
+        if (e instanceof BackendException b) {
+            return b.status();
+        }
+        if (e instanceof ClError c) {
+            return c.code();
+        }
+        Log.unexpected(e);
+        return CL_OUT_OF_RESOURCES;
+    }
+}

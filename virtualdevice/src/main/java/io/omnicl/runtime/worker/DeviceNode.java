@@ -1,0 +1,64 @@
+package io.omnicl.runtime.worker;
+
+import io.omnicl.spi.DeviceInfo;
+import io.omnicl.spi.DeviceParam;
+import io.omnicl.spi.RealDevice;
+
+/**
+ * One real device as a memory node of the runtime: node index {@code k >= 1} (the host is node 0), its
+ * info, and its worker thread (started on first use).
+ */
+public final class DeviceNode {
+
+    private final int index;
+    private final RealDevice device;
+    private final DeviceInfo info;
+    private final DeviceWorker worker;
+
+    public DeviceNode(int index, RealDevice device, int maxInFlight) {
+        this.index = index;
+        this.device = device;
+        this.info = device.info();
+        this.worker = new DeviceWorker(this, maxInFlight);
+    }
+
+    public int index() {
+        return index;
+    }
+
+    public long bit() {
+        return 1L << index;
+    }
+
+    public RealDevice device() {
+        return device;
+    }
+
+    public DeviceInfo info() {
+        return info;
+    }
+
+    public String name() {
+        return device.name();
+    }
+
+    /** The worker, started if it was not yet. */
+    public DeviceWorker worker() {
+        worker.start();
+        return worker;
+    }
+
+    /** The worker without starting it (to wire it to the scheduler). */
+    DeviceWorker workerUnstarted() {
+        return worker;
+    }
+
+    public long maxAllocSize() {
+        return info.getLong(DeviceParam.MAX_MEM_ALLOC_SIZE, Long.MAX_VALUE);
+    }
+
+    @Override
+    public String toString() {
+        return "node " + index + " (" + device.name() + ")";
+    }
+}

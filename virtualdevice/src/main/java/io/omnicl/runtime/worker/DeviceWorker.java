@@ -1,0 +1,191 @@
+package io.omnicl.runtime.worker;
+
+import io.omnicl.runtime.graph.Log;
+import io.omnicl.runtime.sched.Scheduler;
+import io.omnicl.spi.DeviceSession;
+import io.omnicl.spi.RealEvent;
+import io.omnicl.spi.RealQueue;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The one thread that drives one real device: it takes tasks posted to it and tasks the scheduler gives
+ * it, submits their real commands to the device's in-order queue, keeps a few in flight, and waits for
+ * the oldest. Only this thread enqueues on the device's queue, so "valid on this device" means valid for
+ * everything it enqueues next; and drivers that execute work in the waiting thread (PoCL's basic device)
+ * run each device's work on its own thread.
+ */
+public final class DeviceWorker {
+
+    private static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+
+    private record Submitted(RealEvent last, List<RealEvent> others, InFlight handler) {
+    }
+
+    private final DeviceNode node;
+    private final int maxInFlight;
+    private final ConcurrentLinkedQueue<WorkerTask> inbox = new ConcurrentLinkedQueue<>();
+    private final ArrayDeque<Submitted> inFlight = new ArrayDeque<>();
+    private final AtomicBoolean signalled = new AtomicBoolean();
+    private final Object startLock = new Object();
+    private volatile Scheduler scheduler;
+    private volatile Thread thread;
+    private volatile DeviceSession session;
+    private RealQueue queue;
+    /** Host time minus device time, to put device profiling times on the host clock. */
+    private long clockOffset;
+    private long commandsRun;
+    private ByteBuffer scratch = ByteBuffer.allocateDirect(256);
+
+    DeviceWorker(DeviceNode node, int maxInFlight) {
+        this.node = node;
+        this.maxInFlight = Math.max(1, maxInFlight);
+    }
+
+    public DeviceNode node() {
+        return node;
+    }
+
+    public void setScheduler(Scheduler scheduler) {
+        this.scheduler = scheduler;
+    }
+
+    void start() {
+        if (thread != null) {
+            return;
+        }
+        synchronized (startLock) {
+            if (thread == null) {
+                session = node.device().open();
+                Thread t = new Thread(this::loop, "omnicl-device-" + node.index());
+                t.setDaemon(true);
+                thread = t;
+                t.start();
+            }
+        }
+    }
+
+    /** The device's session (its real context); the worker is started if it was not yet. */
+    public DeviceSession session() {
+        start();
+        return session;
+    }
+
+    /** The in-order queue; only for use on this worker's thread. */
+    public RealQueue queue() {
+        return queue;
+    }
+
+    /** Runs {@code task} on this worker's thread, before anything the scheduler has for it. */
+    public void post(WorkerTask task) {
+        start();
+        inbox.add(task);
+        wake();
+    }
+
+    /** Tells the worker there may be work for it. */
+    public void wake() {
+        signalled.set(true);
+        Thread t = thread;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    /**
+     * Registers a submitted command: {@code handler} runs on this thread when {@code last} ends, then
+     * {@code last} and {@code others} are released. Flushes the queue.
+     */
+    public void track(RealEvent last, List<RealEvent> others, InFlight handler) {
+        queue.flush();
+        inFlight.add(new Submitted(last, others, handler));
+        commandsRun++;
+    }
+
+    /**
+     * {@code bytes} in a direct buffer that is reused: only for values the driver copies at once, such
+     * as kernel arguments. Only for use on this worker's thread.
+     */
+    public ByteBuffer scratch(byte[] bytes) {
+        if (scratch.capacity() < bytes.length) {
+            scratch = ByteBuffer.allocateDirect(Math.max(bytes.length, 2 * scratch.capacity()));
+        }
+        return scratch.clear().put(bytes).flip();
+    }
+
+    /** The host time of a device profiling time. */
+    public long hostTime(long deviceTime) {
+        return deviceTime + clockOffset;
+    }
+
+    /** Commands this worker has submitted. */
+    public long commandsRun() {
+        return commandsRun;
+    }
+
+    private void loop() {
+        queue = session.createQueue(true);
+        calibrateClock();
+        while (true) {
+            try {
+                if (step()) {
+                    continue;
+                }
+                if (!signalled.getAndSet(false)) {
+                    LockSupport.parkNanos(this, IDLE_PARK_NANOS);
+                }
+            } catch (RuntimeException | Error e) {
+                Log.unexpected(e);
+            }
+        }
+    }
+
+    /** Does one thing; returns false when there was nothing to do. */
+    private boolean step() {
+        WorkerTask posted = inbox.poll();
+        if (posted != null) {
+            posted.run(this);
+            return true;
+        }
+        if (inFlight.size() < maxInFlight && scheduler != null) {
+            DeviceTask task = scheduler.pop(this);
+            if (task != null) {
+                task.run(this);
+                return true;
+            }
+        }
+        if (!inFlight.isEmpty()) {
+            endOldest();
+            return true;
+        }
+        return false;
+    }
+
+    private void endOldest() {
+        Submitted s = inFlight.poll();
+        int status = s.last.await();
+        try {
+            s.handler.ended(status, s.last);
+        } finally {
+            s.last.release();
+            for (RealEvent e : s.others) {
+                e.release();
+            }
+        }
+    }
+
+    private void calibrateClock() {
+        RealEvent marker = queue.marker(List.of());
+        queue.finish();
+        long host = System.nanoTime();
+        long[] times = marker.profile();
+        marker.release();
+        clockOffset = times != null && times[3] != 0 ? host - times[3] : 0;
+    }
+}

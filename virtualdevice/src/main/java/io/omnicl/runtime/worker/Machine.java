@@ -1,0 +1,47 @@
+package io.omnicl.runtime.worker;
+
+import io.omnicl.runtime.sched.Scheduler;
+
+import java.util.List;
+import java.util.function.Function;
+
+/** Every real device the runtime aggregates, as memory nodes 1..n, and the scheduler that feeds them. */
+public final class Machine {
+
+    private final List<DeviceNode> nodes;
+    private final Scheduler scheduler;
+
+    public Machine(List<DeviceNode> nodes, Function<List<DeviceWorker>, Scheduler> policy) {
+        this.nodes = List.copyOf(nodes);
+        List<DeviceWorker> workers = nodes.stream().map(n -> n.workerUnstarted()).toList();
+        this.scheduler = policy.apply(workers);
+        workers.forEach(w -> w.setScheduler(scheduler));
+    }
+
+    public List<DeviceNode> nodes() {
+        return nodes;
+    }
+
+    /** The node with index {@code k} (1-based). */
+    public DeviceNode node(int k) {
+        return nodes.get(k - 1);
+    }
+
+    public Scheduler scheduler() {
+        return scheduler;
+    }
+
+    /** Node count plus one for the host. */
+    public int nodeCount() {
+        return nodes.size() + 1;
+    }
+
+    /** Bits of every real device. */
+    public long allDevices() {
+        long all = 0;
+        for (DeviceNode n : nodes) {
+            all |= n.bit();
+        }
+        return all;
+    }
+}
