@@ -313,7 +313,7 @@ final class Marshal {
                         try {
                             return (long) fieldOffset.invokeExact(declaredField(viewClass, "att"));
                         } catch (Throwable e) {
-                            return -1L;
+                            return -1L; // a buffer class that keeps no owner
                         }
                     }
                 };
@@ -340,7 +340,7 @@ final class Marshal {
                     }
                 };
             } catch (Throwable e) {
-                return null;
+                return null; // no sun.misc.Unsafe, or one that no longer works this way
             }
         }
 
