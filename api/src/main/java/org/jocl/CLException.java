@@ -3,7 +3,8 @@ package org.jocl;
 /** Thrown by an entry point, when exceptions are enabled, instead of returning an error code. */
 public class CLException extends RuntimeException {
 
-    private static final long serialVersionUID = 1L;
+    // JOCL's, so that serialized exceptions read back on either side
+    private static final long serialVersionUID = 1587809813906124159L;
 
     private final int status;
 

@@ -1,6 +1,6 @@
 package org.jocl;
 
-/** Sizes in bytes of OpenCL types on this host. (stub) */
+/** Sizes in bytes of OpenCL types on this host, as JOCL has them. */
 public final class Sizeof {
 
     public static final int cl_char = 1;
@@ -64,18 +64,33 @@ public final class Sizeof {
     public static final int cl_double8 = 64;
     public static final int cl_double16 = 128;
     public static final int cl_double3 = 32;
-    public static final int POINTER = 8;
-    public static final int size_t = 8;
-    public static final int cl_platform_id = 8;
-    public static final int cl_device_id = 8;
-    public static final int cl_context = 8;
-    public static final int cl_command_queue = 8;
-    public static final int cl_mem = 8;
-    public static final int cl_program = 8;
-    public static final int cl_kernel = 8;
-    public static final int cl_event = 8;
-    public static final int cl_sampler = 8;
 
+    /*
+     * Pointer-sized types follow the running JVM: 8 bytes on a 64-bit one, 4 on a 32-bit one. As in JOCL
+     * these are no compile-time constants, so clients read them at run time.
+     */
+    public static final int POINTER = pointerSize();
+    public static final int size_t = POINTER;
+    public static final int cl_platform_id = POINTER;
+    public static final int cl_device_id = POINTER;
+    public static final int cl_context = POINTER;
+    public static final int cl_command_queue = POINTER;
+    public static final int cl_mem = POINTER;
+    public static final int cl_program = POINTER;
+    public static final int cl_kernel = POINTER;
+    public static final int cl_event = POINTER;
+    public static final int cl_sampler = POINTER;
+
+    /** Public as in JOCL, though the class only holds constants. */
     public Sizeof() {
+    }
+
+    private static int pointerSize() {
+        String dataModel = System.getProperty("sun.arch.data.model");
+        if (dataModel != null) {
+            return "64".equals(dataModel) ? 8 : 4;
+        }
+        // JVMs without that property: a 64-bit architecture's name says so (amd64, aarch64, ppc64le, ...)
+        return System.getProperty("os.arch", "").contains("64") ? 8 : 4;
     }
 }

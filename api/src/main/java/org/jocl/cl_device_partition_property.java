@@ -12,11 +12,6 @@ public final class cl_device_partition_property extends cl_abstract_properties {
     }
 
     @Override
-    public void addProperty(long id, long value) {
-        super.addProperty(id, value);
-    }
-
-    @Override
     protected String propertyString(long value) {
         return CL.stringFor_cl_device_partition_property((int) value);
     }

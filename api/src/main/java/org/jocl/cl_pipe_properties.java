@@ -6,14 +6,10 @@ public final class cl_pipe_properties extends cl_abstract_properties {
     public cl_pipe_properties() {
     }
 
-    @Override
-    public void addProperty(long id, long value) {
-        super.addProperty(id, value);
-    }
-
+    /** OpenCL defines no pipe properties yet, so JOCL names none. */
     @Override
     protected String propertyString(long value) {
-        return CL.stringFor_cl_pipe_info((int) value);
+        return "(unknown)";
     }
 
     @Override

@@ -6,14 +6,13 @@ public final class cl_queue_properties extends cl_abstract_properties {
     public cl_queue_properties() {
     }
 
-    @Override
-    public void addProperty(long id, long value) {
-        super.addProperty(id, value);
-    }
-
+    /** JOCL names only the two properties a queue takes. */
     @Override
     protected String propertyString(long value) {
-        return CL.stringFor_cl_command_queue_info((int) value);
+        if (value == CL.CL_QUEUE_PROPERTIES) {
+            return "CL_QUEUE_PROPERTIES";
+        }
+        return value == CL.CL_QUEUE_SIZE ? "CL_QUEUE_SIZE" : "(unknown)";
     }
 
     @Override

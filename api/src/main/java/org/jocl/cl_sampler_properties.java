@@ -17,11 +17,6 @@ public final class cl_sampler_properties extends cl_abstract_properties {
     }
 
     @Override
-    public void addProperty(long id, long value) {
-        super.addProperty(id, value);
-    }
-
-    @Override
     protected String propertyString(long value) {
         return CL.stringFor_cl_sampler_info((int) value);
     }
