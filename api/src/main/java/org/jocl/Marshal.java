@@ -42,7 +42,7 @@ final class Marshal {
     }
 
     /**
-     * A direct buffer of {@code size} bytes in native order, whose address is a multiple of
+     * A direct buffer of {@code size} bytes (big-endian, as any new buffer and as JOCL gives it), whose address is a multiple of
      * {@code alignment}.
      *
      * @throws IllegalArgumentException if the size is negative, the alignment is not a power of two, or
@@ -62,7 +62,7 @@ final class Marshal {
             throw new IllegalArgumentException("Too large: " + size + " bytes aligned to " + alignment);
         }
         ByteBuffer aligned = ByteBuffer.allocateDirect((int) rawSize).alignedSlice(alignment);
-        return aligned.slice(0, size).order(ByteOrder.nativeOrder());
+        return aligned.slice(0, size);
     }
 
     /**

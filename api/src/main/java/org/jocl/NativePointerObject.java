@@ -2,6 +2,7 @@ package org.jocl;
 
 import java.nio.Buffer;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * Base of every handle ({@code cl_mem}, {@code cl_event}, ...) and of {@link Pointer}. A handle is bound to
@@ -89,7 +90,7 @@ public class NativePointerObject {
 
     @Override
     public int hashCode() {
-        int h = buffer == null ? 0 : System.identityHashCode(buffer);
+        int h = Objects.hashCode(buffer);
         h = 31 * h + Long.hashCode(byteOffset);
         h = 31 * h + Long.hashCode(nativePointer);
         return 31 * h + Arrays.hashCode(pointers);
@@ -104,7 +105,7 @@ public class NativePointerObject {
             return false;
         }
         NativePointerObject other = (NativePointerObject) obj;
-        return buffer == other.buffer && byteOffset == other.byteOffset && nativePointer == other.nativePointer
+        return Objects.equals(buffer, other.buffer) && byteOffset == other.byteOffset && nativePointer == other.nativePointer
                 && Arrays.equals(pointers, other.pointers);
     }
 }

@@ -87,6 +87,9 @@ public final class Pointer extends NativePointerObject {
      * @throws IllegalArgumentException if the buffer is null, or neither direct nor array-backed
      */
     public static Pointer toBuffer(Buffer buffer) {
+        if (buffer instanceof CharBuffer) {
+            throw new IllegalArgumentException("Unknown buffer type: " + buffer);
+        }
         Pointer start = to(buffer);
         int elementSize = Marshal.elementSize(buffer);
         long elements = buffer.position() + (buffer.isDirect() ? 0 : buffer.arrayOffset());
@@ -98,11 +101,17 @@ public final class Pointer extends NativePointerObject {
 
     /** A pointer to one handle, e.g. a {@code cl_mem} kernel argument. */
     public static Pointer to(NativePointerObject pointer) {
+        if (pointer == null) {
+            throw new IllegalArgumentException("Pointer may not point to null objects");
+        }
         return new Pointer(new NativePointerObject[] {pointer});
     }
 
     /** A pointer to an array of handles; info queries write handles back into it. */
     public static Pointer to(NativePointerObject... pointers) {
+        if (pointers == null) {
+            throw new IllegalArgumentException("Pointer may not point to null objects");
+        }
         return new Pointer(pointers);
     }
 

@@ -8,6 +8,9 @@ public interface Driver {
 
     List<ClPlatform> platforms();
 
+    /** Counters of every real device, in node order. */
+    List<DeviceCounters> counters();
+
     /** The installed driver. */
     static Driver get() {
         return Holder.DRIVER;

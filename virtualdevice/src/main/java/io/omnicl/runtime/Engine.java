@@ -1,6 +1,7 @@
 package io.omnicl.runtime;
 
 import io.omnicl.driver.ClPlatform;
+import io.omnicl.driver.DeviceCounters;
 import io.omnicl.driver.Driver;
 import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.graph.Log;
@@ -59,6 +60,11 @@ public final class Engine implements Driver {
     @Override
     public List<ClPlatform> platforms() {
         return List.of(platform);
+    }
+
+    @Override
+    public List<DeviceCounters> counters() {
+        return machine.nodes().stream().map(n -> n.workerCounters()).toList();
     }
 
     Config config() {

@@ -135,6 +135,7 @@ final class KernelCommand extends DeviceCommand {
                 real.setArg(i, w.scratch(((Kernel.ValueArg) a).bytes()));
             }
         }
+        w.countKernel();
         return w.queue().launch(real, workDim, offset, global, local, List.of());
     }
 

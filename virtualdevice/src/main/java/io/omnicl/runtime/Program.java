@@ -8,6 +8,7 @@ import io.omnicl.driver.ClProgram;
 import io.omnicl.driver.InfoValue;
 import io.omnicl.runtime.graph.Log;
 import io.omnicl.runtime.worker.DeviceNode;
+import io.omnicl.runtime.worker.NativeGate;
 import io.omnicl.spi.BackendException;
 import io.omnicl.spi.RealProgram;
 
@@ -92,7 +93,14 @@ final class Program extends CountedObject implements ClProgram {
         hold();
         List<CompletableFuture<Void>> parts = new ArrayList<>();
         for (DeviceNode n : nodes) {
-            parts.add(CompletableFuture.runAsync(() -> builds.put(n, buildOn(n)), BUILDERS));
+            parts.add(CompletableFuture.runAsync(() -> {
+                NativeGate.enter();
+                try {
+                    builds.put(n, buildOn(n));
+                } finally {
+                    NativeGate.exit();
+                }
+            }, BUILDERS));
         }
         CompletableFuture<Void> all = CompletableFuture.allOf(parts.toArray(new CompletableFuture<?>[0]))
                 .whenComplete((v, e) -> {

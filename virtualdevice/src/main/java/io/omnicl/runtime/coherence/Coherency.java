@@ -47,6 +47,7 @@ public final class Coherency {
             if ((p.holders() & CoherenceMap.bit(CoherenceMap.HOST)) != 0) {
                 s.host().forEach(p.offset(), p.length(),
                         (memory, at) -> uploads.add(w.queue().write(target, at, memory, List.of())));
+                w.countBytes(p.length(), true);
                 s.map().addHolder(p, me);
             } else {
                 elsewhere.add(p);
@@ -90,6 +91,7 @@ public final class Coherency {
             for (Piece p : pieces) {
                 s.host().forEach(p.offset(), p.length(),
                         (memory, at) -> reads.add(w.queue().read(source, at, memory, List.of())));
+                w.countBytes(p.length(), false);
             }
         } catch (RuntimeException e) {
             reads.forEach(RealEvent::release);

@@ -53,6 +53,11 @@ public final class DeviceNode {
         return worker;
     }
 
+    /** The worker's counters, without starting it. */
+    public io.omnicl.driver.DeviceCounters workerCounters() {
+        return worker.counters();
+    }
+
     public long maxAllocSize() {
         return info.getLong(DeviceParam.MAX_MEM_ALLOC_SIZE, Long.MAX_VALUE);
     }

@@ -40,7 +40,10 @@ public final class DeviceWorker {
     private RealQueue queue;
     /** Host time minus device time, to put device profiling times on the host clock. */
     private long clockOffset;
-    private long commandsRun;
+    private final java.util.concurrent.atomic.AtomicLong commands = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong kernels = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong bytesIn = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong bytesOut = new java.util.concurrent.atomic.AtomicLong();
     private ByteBuffer scratch = ByteBuffer.allocateDirect(256);
 
     DeviceWorker(DeviceNode node, int maxInFlight) {
@@ -105,7 +108,23 @@ public final class DeviceWorker {
     public void track(RealEvent last, List<RealEvent> others, InFlight handler) {
         queue.flush();
         inFlight.add(new Submitted(last, others, handler));
-        commandsRun++;
+        commands.addAndGet(1 + others.size());
+    }
+
+    /** Counts a kernel launch. */
+    public void countKernel() {
+        kernels.incrementAndGet();
+    }
+
+    /** Counts bytes moved to ({@code toDevice}) or from this device. */
+    public void countBytes(long bytes, boolean toDevice) {
+        (toDevice ? bytesIn : bytesOut).addAndGet(bytes);
+    }
+
+    /** This worker's counters. */
+    public io.omnicl.driver.DeviceCounters counters() {
+        return new io.omnicl.driver.DeviceCounters(node.name(), kernels.get(), commands.get(), bytesIn.get(),
+                bytesOut.get());
     }
 
     /**
@@ -124,17 +143,19 @@ public final class DeviceWorker {
         return deviceTime + clockOffset;
     }
 
-    /** Commands this worker has submitted. */
-    public long commandsRun() {
-        return commandsRun;
-    }
-
     private void loop() {
         queue = session.createQueue(true);
         calibrateClock();
         while (true) {
             try {
-                if (step()) {
+                boolean worked;
+                NativeGate.enter();
+                try {
+                    worked = step();
+                } finally {
+                    NativeGate.exit();
+                }
+                if (worked) {
                     continue;
                 }
                 if (!signalled.getAndSet(false)) {
