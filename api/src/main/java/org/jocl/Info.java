@@ -1,6 +1,7 @@
 package org.jocl;
 
 import io.omnicl.driver.ClError;
+import io.omnicl.driver.ClObject;
 import io.omnicl.driver.InfoValue;
 
 import java.nio.ByteBuffer;
@@ -51,7 +52,7 @@ final class Info {
         }
         ByteBuffer ids = ByteBuffer.allocate(8 * v.handles().size()).order(ByteOrder.nativeOrder());
         for (Object o : v.handles()) {
-            ids.putLong(o == null ? 0 : ((io.omnicl.driver.ClObject) o).id());
+            ids.putLong(o == null ? 0 : ((ClObject) o).id());
         }
         return ids.array();
     }
@@ -66,7 +67,7 @@ final class Info {
                 if (handles[i] == null) {
                     handles[i] = Handles.handleFor(t);
                 } else {
-                    Handles.bind(handles[i], (io.omnicl.driver.ClObject) t);
+                    Handles.bind(handles[i], (ClObject) t);
                 }
             } catch (ArrayStoreException e) {
                 throw new ClError(CL.CL_INVALID_VALUE, "the handle array is of another handle type");

@@ -3,6 +3,7 @@ package io.omnicl.driver;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -85,7 +86,7 @@ public final class InfoValue {
 
     /** One handle (null for a null handle). */
     public static InfoValue ofHandle(Object object) {
-        return new InfoValue(null, java.util.Collections.singletonList(object));
+        return new InfoValue(null, Collections.singletonList(object));
     }
 
     public static InfoValue ofHandles(List<?> objects) {

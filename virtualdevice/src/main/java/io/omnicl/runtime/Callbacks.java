@@ -3,6 +3,7 @@ package io.omnicl.runtime;
 import io.omnicl.runtime.graph.Log;
 
 import java.util.concurrent.ExecutorService;
+import java.util.logging.Level;
 import java.util.concurrent.Executors;
 
 /**
@@ -25,7 +26,7 @@ final class Callbacks {
             try {
                 callback.run();
             } catch (RuntimeException | Error e) {
-                Log.LOG.log(java.util.logging.Level.WARNING, "a user callback threw", e);
+                Log.LOG.log(Level.WARNING, "a user callback threw", e);
             }
         });
     }

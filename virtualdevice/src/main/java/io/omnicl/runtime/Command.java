@@ -2,8 +2,10 @@ package io.omnicl.runtime;
 
 import io.omnicl.runtime.graph.Access;
 import io.omnicl.runtime.graph.Completion;
+import io.omnicl.runtime.graph.Statuses;
 
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static io.omnicl.runtime.Cl.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
@@ -23,7 +25,7 @@ abstract class Command {
     /** Dependencies not yet met, plus one until the queue has added them all. */
     private final AtomicInteger unmet = new AtomicInteger(1);
     private volatile boolean waitListFailed;
-    private final java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean ended = new AtomicBoolean();
 
     Command(Queue queue, int commandType) {
         this.queue = queue;
@@ -66,7 +68,7 @@ abstract class Command {
         try {
             start();
         } catch (RuntimeException e) {
-            end(io.omnicl.runtime.graph.Statuses.of(e));
+            end(Statuses.of(e));
         }
     }
 

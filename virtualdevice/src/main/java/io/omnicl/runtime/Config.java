@@ -13,9 +13,10 @@ import java.util.Locale;
  * @param scheduler     scheduling policy name
  * @param strictOrder   {@code OMNICL_ORDER=strict}: chain each in-order queue instead of running it as a data-flow graph
  * @param maxInFlight   commands a device worker keeps submitted at once
+ * @param printStatistics {@code OMNICL_STATS=1}: print each real device's counters when the JVM exits
  */
 public record Config(List<String> deviceFilter, String backend, String scheduler, boolean strictOrder,
-                     int maxInFlight) {
+                     int maxInFlight, boolean printStatistics) {
 
     public Config {
         deviceFilter = List.copyOf(deviceFilter);
@@ -30,7 +31,8 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         }
         return new Config(filter, read("OMNICL_BACKEND", ""), read("OMNICL_SCHED", "eager"),
                 read("OMNICL_ORDER", "dataflow").equalsIgnoreCase("strict"),
-                Integer.parseInt(read("OMNICL_INFLIGHT", "2")));
+                Integer.parseInt(read("OMNICL_INFLIGHT", "2")), !read("OMNICL_STATS", "").isEmpty()
+                && !read("OMNICL_STATS", "").equals("0"));
     }
 
     private static String read(String name, String fallback) {

@@ -45,6 +45,22 @@ public final class Engine implements Driver {
         this.machine = new Machine(nodes, workers -> Schedulers.create(config.scheduler(), workers));
         this.coherency = new Coherency(machine);
         this.platform = new Platform(this);
+        if (config.printStatistics()) {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> System.err.print(statisticsTable()),
+                    "omnicl-statistics"));
+        }
+    }
+
+    /** Each real device's counters as a table. */
+    String statisticsTable() {
+        StringBuilder sb = new StringBuilder("OmniCL statistics\n");
+        sb.append(String.format("  %-44s %8s %9s %13s %11s%n", "real device", "kernels", "commands", "MB to device",
+                "MB to host"));
+        for (DeviceCounters c : counters()) {
+            sb.append(String.format("  %-44s %8d %9d %13.1f %11.1f%n", c.device(), c.kernels(), c.commands(),
+                    c.bytesToDevice() / 1e6, c.bytesToHost() / 1e6));
+        }
+        return sb.toString();
     }
 
     private static List<RealDevice> realDevices(Config config) {

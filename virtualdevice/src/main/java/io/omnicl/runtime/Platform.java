@@ -8,6 +8,7 @@ import io.omnicl.driver.InfoValue;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.spi.DeviceParam;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -105,6 +106,6 @@ final class Platform extends RuntimeObject implements ClPlatform {
 
     private static String extensionsOf(Device d) {
         byte[] b = d.info(DeviceParam.EXTENSIONS.code()).bytes();
-        return new String(b, 0, b.length - 1, java.nio.charset.StandardCharsets.UTF_8);
+        return new String(b, 0, b.length - 1, StandardCharsets.UTF_8);
     }
 }

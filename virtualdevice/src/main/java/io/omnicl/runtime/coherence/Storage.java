@@ -1,6 +1,7 @@
 package io.omnicl.runtime.coherence;
 
 import io.omnicl.runtime.worker.DeviceNode;
+import io.omnicl.spi.BackendException;
 import io.omnicl.spi.RealBuffer;
 
 /**
@@ -35,7 +36,7 @@ public final class Storage {
     /**
      * The allocation on {@code node}, made now if there is none; call on the node's worker thread.
      *
-     * @throws io.omnicl.spi.BackendException when the device cannot allocate it
+     * @throws BackendException when the device cannot allocate it
      */
     public RealBuffer allocation(DeviceNode node) {
         synchronized (allocations) {

@@ -1,5 +1,6 @@
 package io.omnicl.runtime.worker;
 
+import io.omnicl.driver.DeviceCounters;
 import io.omnicl.spi.DeviceInfo;
 import io.omnicl.spi.DeviceParam;
 import io.omnicl.spi.RealDevice;
@@ -54,7 +55,7 @@ public final class DeviceNode {
     }
 
     /** The worker's counters, without starting it. */
-    public io.omnicl.driver.DeviceCounters workerCounters() {
+    public DeviceCounters workerCounters() {
         return worker.counters();
     }
 

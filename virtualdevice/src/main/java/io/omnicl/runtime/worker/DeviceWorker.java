@@ -1,5 +1,6 @@
 package io.omnicl.runtime.worker;
 
+import io.omnicl.driver.DeviceCounters;
 import io.omnicl.runtime.graph.Log;
 import io.omnicl.runtime.sched.Scheduler;
 import io.omnicl.spi.DeviceSession;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -40,10 +42,10 @@ public final class DeviceWorker {
     private RealQueue queue;
     /** Host time minus device time, to put device profiling times on the host clock. */
     private long clockOffset;
-    private final java.util.concurrent.atomic.AtomicLong commands = new java.util.concurrent.atomic.AtomicLong();
-    private final java.util.concurrent.atomic.AtomicLong kernels = new java.util.concurrent.atomic.AtomicLong();
-    private final java.util.concurrent.atomic.AtomicLong bytesIn = new java.util.concurrent.atomic.AtomicLong();
-    private final java.util.concurrent.atomic.AtomicLong bytesOut = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong commands = new AtomicLong();
+    private final AtomicLong kernels = new AtomicLong();
+    private final AtomicLong bytesIn = new AtomicLong();
+    private final AtomicLong bytesOut = new AtomicLong();
     private ByteBuffer scratch = ByteBuffer.allocateDirect(256);
 
     DeviceWorker(DeviceNode node, int maxInFlight) {
@@ -122,8 +124,8 @@ public final class DeviceWorker {
     }
 
     /** This worker's counters. */
-    public io.omnicl.driver.DeviceCounters counters() {
-        return new io.omnicl.driver.DeviceCounters(node.name(), kernels.get(), commands.get(), bytesIn.get(),
+    public DeviceCounters counters() {
+        return new DeviceCounters(node.name(), kernels.get(), commands.get(), bytesIn.get(),
                 bytesOut.get());
     }
 
