@@ -33,6 +33,10 @@ public final class HazardTracker {
                 it.remove();
                 continue;
             }
+            if (e.executed == executed) {
+                // the same command reaching one buffer through two arguments
+                continue;
+            }
             if (e.access.overlaps(access) && (e.access.writes() || access.writes())) {
                 waits.add(e.executed);
                 if (access.writes() && access.covers(e.access)) {

@@ -57,6 +57,15 @@ class HazardTrackerTest {
     }
 
     @Test
+    void aCommandDoesNotWaitForItselfWhenItUsesABufferTwice() {
+        Completion c = new Completion();
+        assertTrue(register(a, 0, 100, false, c).isEmpty());
+        assertTrue(register(a, 0, 100, true, c).isEmpty());
+        Completion next = new Completion();
+        assertEquals(List.of(c), register(a, 0, 100, false, next));
+    }
+
+    @Test
     void aChainOfWritesKeepsOneEntry() {
         Completion previous = new Completion();
         register(a, 0, 100, true, previous);
