@@ -16,6 +16,7 @@ import org.jocl.cl_kernel;
 import org.jocl.cl_mem;
 import org.jocl.cl_program;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -188,6 +189,7 @@ class DependencyTest extends ClTestBase {
     }
 
     @Test
+    @Tag(Target.USER_EVENT_GATE)
     void eventFromAnotherQueueOrdersTheSecondQueue() {
         cl_command_queue other = track(createQueue(context, device, 0));
         int[] e = err();

@@ -22,6 +22,7 @@ import org.jocl.cl_kernel;
 import org.jocl.cl_mem;
 import org.jocl.cl_program;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -305,6 +306,7 @@ class EventTest extends ClTestBase {
     }
 
     @Test
+    @Tag(Target.USER_EVENT_GATE)
     void commandWaitingOnAUserEventRunsOnlyAfterIt() {
         cl_event user = userEvent();
         int[] data = ramp(N, 4, 1);

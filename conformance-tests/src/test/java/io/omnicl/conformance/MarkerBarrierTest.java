@@ -17,6 +17,7 @@ import org.jocl.cl_kernel;
 import org.jocl.cl_mem;
 import org.jocl.cl_program;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -68,6 +69,7 @@ class MarkerBarrierTest extends ClTestBase {
     }
 
     @Test
+    @Tag(Target.USER_EVENT_GATE)
     void markerWaitsForEveryEarlierCommand() {
         cl_event gate = userEvent();
         cl_mem m = intBuffer(ramp(N, 1, 0));
@@ -87,6 +89,7 @@ class MarkerBarrierTest extends ClTestBase {
     }
 
     @Test
+    @Tag(Target.USER_EVENT_GATE)
     void markerWithWaitListWaitsForTheListedEvents() {
         cl_event first = userEvent();
         cl_event second = userEvent();
@@ -114,6 +117,7 @@ class MarkerBarrierTest extends ClTestBase {
     }
 
     @Test
+    @Tag(Target.USER_EVENT_GATE)
     void barrierSeparatesAWriteFromAReadOnAnOutOfOrderQueue() {
         cl_event gate = userEvent();
         cl_mem m = intBuffer(new int[N]);
@@ -143,6 +147,7 @@ class MarkerBarrierTest extends ClTestBase {
     }
 
     @Test
+    @Tag(Target.USER_EVENT_GATE)
     void barrierWithWaitListHoldsBackLaterCommands() {
         cl_event gate = userEvent();
         int[] data = ramp(N, 2, 2);
@@ -168,6 +173,7 @@ class MarkerBarrierTest extends ClTestBase {
     }
 
     @Test
+    @Tag(Target.USER_EVENT_GATE)
     void deprecatedMarkerAndBarrierStillOrder() {
         cl_event gate = userEvent();
         cl_mem m = intBuffer(ramp(N, 1, 0));
