@@ -81,7 +81,7 @@ class BufferTest extends ClTestBase {
     }
 
     @Test
-    void useHostPtrUsesTheHostMemory() {
+    void useHostPtrBufferStartsWithTheHostDataAndReportsItsPointer() {
         ByteBuffer host = direct((int) BYTES);
         int[] data = ramp(N, 5, 2);
         host.asIntBuffer().put(data);

@@ -103,6 +103,9 @@ public abstract class ClTestBase {
         StringBuilder failures = new StringBuilder();
         while (!objects.isEmpty()) {
             NativePointerObject o = objects.pop();
+            if (o.getNativePointer() == 0) {
+                continue; // an out-parameter the failed call never filled in
+            }
             int rc = release(o);
             if (rc != CL_SUCCESS) {
                 failures.append(o).append(": ").append(stringFor_errorCode(rc)).append('\n');

@@ -61,11 +61,11 @@ class ContextTest extends ClTestBase {
         cl_context c = track(createContext(device));
         ByteBuffer props = Info.bytes(contextQ(c), CL_CONTEXT_PROPERTIES);
         assertEquals(3L * Sizeof.POINTER, props.capacity(), "{CL_CONTEXT_PLATFORM, id, 0}");
-        assertEquals(CL_CONTEXT_PLATFORM, props.getLong(0));
-        assertEquals(0, props.getLong(2 * Sizeof.POINTER), "terminating 0");
+        assertEquals(CL_CONTEXT_PLATFORM, Info.readSizeT(props, 0));
+        assertEquals(0, Info.readSizeT(props, 2 * Sizeof.POINTER), "terminating 0");
         // the platform value is the same handle the device reports as its platform
         long devicePlatform = Info.pointer(deviceQ(device), CL_DEVICE_PLATFORM);
-        assertEquals(devicePlatform, props.getLong(Sizeof.POINTER));
+        assertEquals(devicePlatform, Info.readSizeT(props, Sizeof.POINTER));
     }
 
     @Test

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * Data dependencies: in-order queues run commands as if one after the other; out-of-order queues and
  * several queues follow event wait lists; kernel arguments are captured when a kernel is enqueued.
  */
+@SuppressWarnings("deprecation") // OpenCL 1.2 entry points that JOCL marks deprecated for 2.0
 class DependencyTest extends ClTestBase {
 
     private static final String SOURCE = ""

@@ -160,15 +160,15 @@ class DeviceInfoTest {
     @Test
     void maxWorkItemSizesHasOneEntryPerDimension() {
         int dims = Info.uint(q, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS);
-        assertTrue(dims >= 3, "at least 3 dimensions for a non-custom device: " + dims);
+        if ((Info.ulong(q, CL_DEVICE_TYPE) & CL_DEVICE_TYPE_CUSTOM) == 0) {
+            assertTrue(dims >= 3, "at least 3 dimensions for a non-custom device: " + dims);
+        }
         long[] sizes = Info.sizeTArray(q, CL_DEVICE_MAX_WORK_ITEM_SIZES);
         assertEquals(dims, sizes.length);
         for (long s : sizes) {
-            assertTrue(s >= 1);
+            assertTrue(s >= 1, "every dimension allows at least one work-item");
         }
-        long maxGroup = Info.sizeT(q, CL_DEVICE_MAX_WORK_GROUP_SIZE);
-        assertTrue(maxGroup >= 1);
-        assertTrue(sizes[0] >= 1 && sizes[0] <= Math.max(maxGroup, sizes[0]));
+        assertTrue(Info.sizeT(q, CL_DEVICE_MAX_WORK_GROUP_SIZE) >= 1);
     }
 
     @Test
@@ -253,6 +253,7 @@ class DeviceInfoTest {
     void memoryLimitsMeetTheSpecMinimums() {
         long custom = Info.ulong(q, CL_DEVICE_TYPE) & CL_DEVICE_TYPE_CUSTOM;
         assumeTrue(custom == 0, "custom devices have no minimums");
+        assumeTrue("FULL_PROFILE".equals(Info.string(q, CL_DEVICE_PROFILE)), "the minimums below are the full profile's");
         assertTrue(Info.ulong(q, CL_DEVICE_LOCAL_MEM_SIZE) >= 32 * KB, "local memory >= 32 KB");
         assertTrue(Info.ulong(q, CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE) >= 64 * KB, "constant buffer >= 64 KB");
         assertTrue(Info.uint(q, CL_DEVICE_MAX_CONSTANT_ARGS) >= 8, "constant args >= 8");

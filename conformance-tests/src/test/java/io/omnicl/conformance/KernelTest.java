@@ -16,6 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** clCreateKernel, clSetKernelArg, clGetKernelInfo, clGetKernelWorkGroupInfo, clGetKernelArgInfo, retain, release. */
+@SuppressWarnings("deprecation") // OpenCL 1.2 entry points that JOCL marks deprecated for 2.0
 class KernelTest extends ClTestBase {
 
     private static final String SOURCE = ""

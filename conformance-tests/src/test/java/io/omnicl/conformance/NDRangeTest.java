@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** clEnqueueNDRangeKernel and clEnqueueTask: shapes, offsets, local sizes, results and bad input. */
+@SuppressWarnings("deprecation") // OpenCL 1.2 entry points that JOCL marks deprecated for 2.0
 class NDRangeTest extends ClTestBase {
 
     private static final String SOURCE = ""

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * JVM), so every test here runs on OmniCL only and shows as skipped on the reference; OmniCL promises
  * the matching CL_INVALID_* code instead.
  */
+@SuppressWarnings("deprecation") // OpenCL 1.2 entry points that JOCL marks deprecated for 2.0
 class ReleasedHandleTest extends ClTestBase {
 
     private static final String SOURCE = "kernel void k(global int* a, int c) { a[get_global_id(0)] = c; }\n";
