@@ -32,7 +32,9 @@ final class Info {
         if (value != null) {
             ClError.require(size >= needed, CL.CL_INVALID_VALUE, "param_value_size is too small");
             NativePointerObject[] handles = Marshal.handles(value);
-            if (handles != null) {
+            if (v.binaries() != null) {
+                writeBinaries(v.binaries(), handles);
+            } else if (handles != null) {
                 writeHandles(v, handles);
             } else {
                 ClError.require(Marshal.capacity(value) >= needed, CL.CL_INVALID_VALUE,
@@ -55,6 +57,20 @@ final class Info {
             ids.putLong(o == null ? 0 : ((ClObject) o).id());
         }
         return ids.array();
+    }
+
+    /** {@code CL_PROGRAM_BINARIES}: each binary into the memory of the pointer at its index (none when null). */
+    private static void writeBinaries(List<byte[]> binaries, NativePointerObject[] pointers) {
+        ClError.require(pointers != null && pointers.length >= binaries.size(), CL.CL_INVALID_VALUE,
+                "CL_PROGRAM_BINARIES needs an array of pointers, one per device");
+        for (int i = 0; i < binaries.size(); i++) {
+            if (!(pointers[i] instanceof Pointer p)) {
+                continue;
+            }
+            ClError.require(Marshal.capacity(p) >= binaries.get(i).length, CL.CL_INVALID_VALUE,
+                    "a binary's pointer holds less than its size");
+            Marshal.write(p, ByteBuffer.wrap(binaries.get(i)));
+        }
     }
 
     private static void writeHandles(InfoValue v, NativePointerObject[] handles) {

@@ -15,10 +15,16 @@ public final class InfoValue {
 
     private final byte[] bytes;
     private final List<?> handles;
+    private final List<byte[]> binaries;
 
     private InfoValue(byte[] bytes, List<?> handles) {
+        this(bytes, handles, null);
+    }
+
+    private InfoValue(byte[] bytes, List<?> handles, List<byte[]> binaries) {
         this.bytes = bytes;
         this.handles = handles;
+        this.binaries = binaries;
     }
 
     /** The encoded value, or null for a handle value. */
@@ -31,9 +37,20 @@ public final class InfoValue {
         return handles;
     }
 
-    /** Size in bytes of the value as the C API returns it (8 per handle). */
+    /**
+     * The binaries of {@code CL_PROGRAM_BINARIES}, one per device, which the C API writes into memory the
+     * caller points to from an array of pointers; null for other values.
+     */
+    public List<byte[]> binaries() {
+        return binaries;
+    }
+
+    /** Size in bytes of the value as the C API returns it (8 per handle or binary pointer). */
     public long size() {
-        return bytes != null ? bytes.length : 8L * handles.size();
+        if (bytes != null) {
+            return bytes.length;
+        }
+        return 8L * (handles != null ? handles.size() : binaries.size());
     }
 
     private static ByteBuffer buffer(int size) {
@@ -87,6 +104,11 @@ public final class InfoValue {
     /** One handle (null for a null handle). */
     public static InfoValue ofHandle(Object object) {
         return new InfoValue(null, Collections.singletonList(object));
+    }
+
+    /** One binary per device, for {@code CL_PROGRAM_BINARIES}. */
+    public static InfoValue ofBinaries(List<byte[]> perDevice) {
+        return new InfoValue(null, null, List.copyOf(perDevice));
     }
 
     public static InfoValue ofHandles(List<?> objects) {

@@ -67,7 +67,7 @@ final class DeviceInfoRules {
         v.put(DeviceParam.PARTITION_MAX_SUB_DEVICES, 0L);
         v.put(DeviceParam.PARTITION_PROPERTIES, new long[] {0});
         v.put(DeviceParam.PARTITION_AFFINITY_DOMAIN, 0L);
-        v.put(DeviceParam.PARTITION_TYPE, new long[0]);
+        v.put(DeviceParam.PARTITION_TYPE, new long[] {0});
         v.put(DeviceParam.REFERENCE_COUNT, 1L);
         v.put(DeviceParam.PREFERRED_INTEROP_USER_SYNC, 1L);
         v.put(DeviceParam.OPENCL_C_VERSION, "OpenCL C " + lowestCVersion(reals) + " ");

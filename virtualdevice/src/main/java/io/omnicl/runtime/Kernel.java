@@ -240,7 +240,7 @@ final class Kernel extends CountedObject implements ClKernel {
             case CL_KERNEL_COMPILE_WORK_GROUP_SIZE:
                 return InfoValue.ofLongs(compile);
             case CL_KERNEL_LOCAL_MEM_SIZE:
-                return InfoValue.ofLong(local);
+                return InfoValue.ofLong(local + localArgumentBytes());
             case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
                 return InfoValue.ofLong(multiple);
             case CL_KERNEL_PRIVATE_MEM_SIZE:
@@ -248,6 +248,19 @@ final class Kernel extends CountedObject implements ClKernel {
             default:
                 throw new ClError(CL_INVALID_VALUE, "unknown kernel work-group info " + param);
         }
+    }
+
+    /** Bytes of the {@code __local} arguments set so far. */
+    private long localArgumentBytes() {
+        long bytes = 0;
+        synchronized (args) {
+            for (Arg a : args) {
+                if (a instanceof LocalArg l) {
+                    bytes += l.size();
+                }
+            }
+        }
+        return bytes;
     }
 
     @Override

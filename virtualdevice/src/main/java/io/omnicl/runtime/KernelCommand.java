@@ -77,6 +77,14 @@ final class KernelCommand extends DeviceCommand {
     /** 0 when {@code n} can run this launch, else the error it would give. */
     private int unfit(DeviceNode n) {
         KernelWorkGroupInfo wg = kernel.workGroup(n);
+        long[] required = wg.compileWorkGroupSize();
+        if (required[0] != 0) {
+            for (int i = 0; i < workDim; i++) {
+                if (local == null || local[i] != required[i]) {
+                    return CL_INVALID_WORK_GROUP_SIZE;
+                }
+            }
+        }
         if (local != null) {
             long product = 1;
             long[] maxItems = n.info().getArray(DeviceParam.MAX_WORK_ITEM_SIZES);

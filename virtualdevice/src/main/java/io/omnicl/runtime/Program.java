@@ -283,6 +283,24 @@ final class Program extends CountedObject implements ClProgram {
         return sb.toString();
     }
 
+    /**
+     * The binary for {@code device}: a pinned device's real binary, or the virtual device's binaries of every
+     * real device where the program built, packed; empty when it is not built for the device.
+     */
+    private byte[] binary(Device device) {
+        Map<String, byte[]> byDevice = new LinkedHashMap<>();
+        for (DeviceNode n : device.nodes()) {
+            RealProgram p = realProgram(n);
+            if (p != null) {
+                byDevice.put(n.name(), p.binary());
+            }
+        }
+        if (!device.isVirtual()) {
+            return byDevice.isEmpty() ? new byte[0] : byDevice.values().iterator().next();
+        }
+        return byDevice.isEmpty() ? new byte[0] : ProgramBinaries.pack(byDevice);
+    }
+
     @Override
     public InfoValue info(int param) {
         switch (param) {
@@ -296,6 +314,10 @@ final class Program extends CountedObject implements ClProgram {
                 return InfoValue.ofHandles(context.deviceList());
             case CL_PROGRAM_SOURCE:
                 return InfoValue.ofString(source);
+            case CL_PROGRAM_BINARY_SIZES:
+                return InfoValue.ofLongs(context.deviceList().stream().mapToLong(d -> binary(d).length).toArray());
+            case CL_PROGRAM_BINARIES:
+                return InfoValue.ofBinaries(context.deviceList().stream().map(this::binary).toList());
             case CL_PROGRAM_NUM_KERNELS:
                 requireExecutable();
                 return InfoValue.ofLong(kernelNames().size());
