@@ -7,7 +7,7 @@ cd "$(dirname "$0")"
 scripts/ensure-opencl.sh
 jar=target/omnicl.jar
 if [ ! -f "$jar" ] || [ -n "$(find . -path ./target -prune -o \( -name '*.java' -o -name pom.xml \) -newer "$jar" -print -quit)" ]; then
-  mvn -B -ntp -q install -DskipTests
+  mvn -B -ntp -q -Dstyle.color=never install -DskipTests
 fi
 export POCL_DEVICES="${POCL_DEVICES-basic basic}"
 exec java -jar "$jar" demo mandelbrot "$@"
