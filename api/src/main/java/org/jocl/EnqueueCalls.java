@@ -5,6 +5,7 @@ import io.omnicl.driver.ClEvent;
 import io.omnicl.driver.ClKernel;
 import io.omnicl.driver.ClMem;
 import io.omnicl.driver.ClQueue;
+import io.omnicl.driver.Rect;
 
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -240,12 +241,30 @@ final class EnqueueCalls {
         });
     }
 
+    /** The rect of a memory object, which must lie inside it. */
+    private static Rect rectIn(ClMem m, long[] origin, long[] region, long rowPitch, long slicePitch) {
+        Rect r = Rect.of(origin, region, rowPitch, slicePitch);
+        ClError.require(r.end() <= m.size(), CL_INVALID_VALUE, "the rect reaches past the end of the buffer");
+        return r;
+    }
+
     static int clEnqueueReadBufferRect(cl_command_queue command_queue, cl_mem buffer, boolean blocking_read,
                                        long[] buffer_offset, long[] host_offset, long[] region,
                                        long buffer_row_pitch, long buffer_slice_pitch, long host_row_pitch,
                                        long host_slice_pitch, Pointer ptr, int num_events_in_wait_list,
                                        cl_event[] event_wait_list, cl_event event) {
-        return Status.unsupported();
+        requireDirectIfNonBlocking(blocking_read, ptr, "read");
+        return Status.run(() -> {
+            ClQueue q = Handles.queue(command_queue);
+            ClMem m = memOf(q, buffer);
+            checkHostAccess(m, true, false);
+            Rect b = rectIn(m, buffer_offset, region, buffer_row_pitch, buffer_slice_pitch);
+            Rect h = Rect.of(host_offset, region, host_row_pitch, host_slice_pitch);
+            PointerMemory dst = PointerMemory.of(ptr, h.end(), CL_INVALID_VALUE);
+            List<ClEvent> waits = Handles.waitList(num_events_in_wait_list, event_wait_list, q.context());
+            Handles.hand(q.readBufferRect(m, blocking_read, b, h, dst, waits), event);
+            return CL_SUCCESS;
+        });
     }
 
     static int clEnqueueWriteBufferRect(cl_command_queue command_queue, cl_mem buffer, boolean blocking_write,
@@ -253,14 +272,40 @@ final class EnqueueCalls {
                                         long buffer_row_pitch, long buffer_slice_pitch, long host_row_pitch,
                                         long host_slice_pitch, Pointer ptr, int num_events_in_wait_list,
                                         cl_event[] event_wait_list, cl_event event) {
-        return Status.unsupported();
+        requireDirectIfNonBlocking(blocking_write, ptr, "write");
+        return Status.run(() -> {
+            ClQueue q = Handles.queue(command_queue);
+            ClMem m = memOf(q, buffer);
+            checkHostAccess(m, false, true);
+            Rect b = rectIn(m, buffer_offset, region, buffer_row_pitch, buffer_slice_pitch);
+            Rect h = Rect.of(host_offset, region, host_row_pitch, host_slice_pitch);
+            PointerMemory src = PointerMemory.of(ptr, h.end(), CL_INVALID_VALUE);
+            List<ClEvent> waits = Handles.waitList(num_events_in_wait_list, event_wait_list, q.context());
+            Handles.hand(q.writeBufferRect(m, blocking_write, b, h, src, waits), event);
+            return CL_SUCCESS;
+        });
     }
 
     static int clEnqueueCopyBufferRect(cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_buffer,
                                        long[] src_origin, long[] dst_origin, long[] region, long src_row_pitch,
                                        long src_slice_pitch, long dst_row_pitch, long dst_slice_pitch,
                                        int num_events_in_wait_list, cl_event[] event_wait_list, cl_event event) {
-        return Status.unsupported();
+        return Status.run(() -> {
+            ClQueue q = Handles.queue(command_queue);
+            ClMem src = memOf(q, src_buffer);
+            ClMem dst = memOf(q, dst_buffer);
+            Rect s = rectIn(src, src_origin, region, src_row_pitch, src_slice_pitch);
+            Rect d = rectIn(dst, dst_origin, region, dst_row_pitch, dst_slice_pitch);
+            if (src == dst) {
+                ClError.require(s.rowPitch() == d.rowPitch() && s.slicePitch() == d.slicePitch(), CL_INVALID_VALUE,
+                        "a copy within one buffer needs the same pitches on both sides");
+            }
+            ClError.require(src.root() != dst.root() || !s.overlaps(src.origin(), d, dst.origin()),
+                    CL_MEM_COPY_OVERLAP, "source and destination overlap");
+            List<ClEvent> waits = Handles.waitList(num_events_in_wait_list, event_wait_list, q.context());
+            Handles.hand(q.copyBufferRect(src, dst, s, d, waits), event);
+            return CL_SUCCESS;
+        });
     }
 
     static int clEnqueueReadImage(cl_command_queue command_queue, cl_mem image, boolean blocking_read,

@@ -27,6 +27,16 @@ public interface ClQueue extends ClObject, Counted {
     ClEvent writeBuffer(ClMem buffer, boolean blocking, long offset, long size, HostMemory src,
                         List<ClEvent> waitList);
 
+    /** Reads the box {@code bufferRect} of {@code buffer} into the box {@code hostRect} of {@code dst}. */
+    ClEvent readBufferRect(ClMem buffer, boolean blocking, Rect bufferRect, Rect hostRect, HostMemory dst,
+                           List<ClEvent> waitList);
+
+    /** Writes the box {@code hostRect} of {@code src} into the box {@code bufferRect} of {@code buffer}. */
+    ClEvent writeBufferRect(ClMem buffer, boolean blocking, Rect bufferRect, Rect hostRect, HostMemory src,
+                            List<ClEvent> waitList);
+
+    ClEvent copyBufferRect(ClMem src, ClMem dst, Rect srcRect, Rect dstRect, List<ClEvent> waitList);
+
     ClEvent copyBuffer(ClMem src, ClMem dst, long srcOffset, long dstOffset, long size, List<ClEvent> waitList);
 
     ClEvent fillBuffer(ClMem buffer, byte[] pattern, long offset, long size, List<ClEvent> waitList);

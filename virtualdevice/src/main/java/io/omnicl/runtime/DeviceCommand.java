@@ -28,6 +28,11 @@ abstract class DeviceCommand extends Command implements DeviceTask {
     /** Ranges to make valid on the device first. */
     abstract List<Access> inputs();
 
+    /** Ranges the command writes, committed to the device when it succeeds: by default its written accesses. */
+    List<Access> outputs() {
+        return accesses().stream().filter(Access::writes).toList();
+    }
+
     /** Submits the real command on {@code w}'s queue; returns its event. */
     abstract RealEvent submit(DeviceWorker w);
 
@@ -80,10 +85,8 @@ abstract class DeviceCommand extends Command implements DeviceTask {
             if (times != null) {
                 event.executedAt(w.hostTime(times[2]), w.hostTime(times[3]));
             }
-            for (Access a : accesses()) {
-                if (a.writes()) {
-                    Coherency.committed(a.storage(), a.offset(), a.length(), w.node().index());
-                }
+            for (Access a : outputs()) {
+                Coherency.committed(a.storage(), a.offset(), a.length(), w.node().index());
             }
         }
         end(status);

@@ -9,6 +9,7 @@ import io.omnicl.driver.ClMem;
 import io.omnicl.driver.ClQueue;
 import io.omnicl.driver.HostMemory;
 import io.omnicl.driver.InfoValue;
+import io.omnicl.driver.Rect;
 import io.omnicl.runtime.graph.Access;
 import io.omnicl.runtime.graph.Completion;
 import io.omnicl.runtime.graph.HazardTracker;
@@ -199,6 +200,25 @@ final class Queue extends CountedObject implements ClQueue {
     public ClEvent writeBuffer(ClMem buffer, boolean blocking, long offset, long size, HostMemory src,
                                List<ClEvent> waitList) {
         return run(new HostTransferCommand(this, (MemObject) buffer, offset, size, src, true), blocking, waitList);
+    }
+
+    @Override
+    public ClEvent readBufferRect(ClMem buffer, boolean blocking, Rect bufferRect, Rect hostRect, HostMemory dst,
+                                  List<ClEvent> waitList) {
+        return run(new RectTransferCommand(this, (MemObject) buffer, bufferRect, hostRect, dst, false), blocking,
+                waitList);
+    }
+
+    @Override
+    public ClEvent writeBufferRect(ClMem buffer, boolean blocking, Rect bufferRect, Rect hostRect, HostMemory src,
+                                   List<ClEvent> waitList) {
+        return run(new RectTransferCommand(this, (MemObject) buffer, bufferRect, hostRect, src, true), blocking,
+                waitList);
+    }
+
+    @Override
+    public ClEvent copyBufferRect(ClMem src, ClMem dst, Rect srcRect, Rect dstRect, List<ClEvent> waitList) {
+        return enqueue(new RectCopyCommand(this, (MemObject) src, (MemObject) dst, srcRect, dstRect), waitList);
     }
 
     @Override

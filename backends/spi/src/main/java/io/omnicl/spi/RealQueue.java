@@ -22,6 +22,14 @@ public interface RealQueue {
     RealEvent copy(RealBuffer src, long srcOffset, RealBuffer dst, long dstOffset, long size,
                    List<RealEvent> waitFor);
 
+    /**
+     * Copies a box of bytes between two buffers of this session: origins and region are (bytes, rows,
+     * slices), each side with its own row and slice pitch in bytes.
+     */
+    RealEvent copyRect(RealBuffer src, RealBuffer dst, long[] srcOrigin, long[] dstOrigin, long[] region,
+                       long srcRowPitch, long srcSlicePitch, long dstRowPitch, long dstSlicePitch,
+                       List<RealEvent> waitFor);
+
     /** Repeats {@code pattern} (1 to 128 bytes, a power of two) over {@code [offset, offset + size)}. */
     RealEvent fill(RealBuffer dst, ByteBuffer pattern, long offset, long size, List<RealEvent> waitFor);
 

@@ -94,8 +94,9 @@ public final class DeviceWorker {
         wake();
     }
 
-    /** Tells the worker there may be work for it. */
+    /** Tells the worker there may be work for it, starting it if it has not started. */
     public void wake() {
+        start();
         signalled.set(true);
         Thread t = thread;
         if (t != null) {

@@ -14,6 +14,7 @@ import static org.lwjgl.opencl.CL10.nclEnqueueCopyBuffer;
 import static org.lwjgl.opencl.CL10.nclEnqueueNDRangeKernel;
 import static org.lwjgl.opencl.CL10.nclEnqueueReadBuffer;
 import static org.lwjgl.opencl.CL10.nclEnqueueWriteBuffer;
+import static org.lwjgl.opencl.CL11.nclEnqueueCopyBufferRect;
 import static org.lwjgl.opencl.CL12.nclEnqueueFillBuffer;
 import static org.lwjgl.opencl.CL12.nclEnqueueMarkerWithWaitList;
 import static org.lwjgl.system.MemoryStack.stackPush;
@@ -73,6 +74,25 @@ final class LwjglQueue extends ClObject implements RealQueue {
         long to = memObject(dst);
         return enqueue(waitFor, "clEnqueueCopyBuffer", (queue, waitCount, waitList, event) ->
             nclEnqueueCopyBuffer(queue, from, to, srcOffset, dstOffset, size, waitCount, waitList, event));
+    }
+
+    @Override
+    public RealEvent copyRect(RealBuffer src, RealBuffer dst, long[] srcOrigin, long[] dstOrigin, long[] region,
+                              long srcRowPitch, long srcSlicePitch, long dstRowPitch, long dstSlicePitch,
+                              List<RealEvent> waitFor) {
+        long from = memObject(src);
+        long to = memObject(dst);
+        try (MemoryStack stack = stackPush()) {
+            long srcAt = sizes(stack, srcOrigin, 3, CL_INVALID_VALUE);
+            long dstAt = sizes(stack, dstOrigin, 3, CL_INVALID_VALUE);
+            long box = sizes(stack, region, 3, CL_INVALID_VALUE);
+            if (srcAt == NULL || dstAt == NULL || box == NULL) {
+                throw new BackendException(CL_INVALID_VALUE, "copyRect needs origins and a region");
+            }
+            return enqueue(waitFor, "clEnqueueCopyBufferRect", (queue, waitCount, waitList, event) ->
+                nclEnqueueCopyBufferRect(queue, from, to, srcAt, dstAt, box, srcRowPitch, srcSlicePitch,
+                    dstRowPitch, dstSlicePitch, waitCount, waitList, event));
+        }
     }
 
     @Override

@@ -1,0 +1,78 @@
+package io.omnicl.runtime;
+
+import io.omnicl.driver.HostMemory;
+import io.omnicl.driver.Rect;
+import io.omnicl.runtime.graph.Access;
+
+import java.util.List;
+
+import static io.omnicl.runtime.Cl.CL_COMMAND_READ_BUFFER_RECT;
+import static io.omnicl.runtime.Cl.CL_COMMAND_WRITE_BUFFER_RECT;
+
+/** A rect read into the user's memory, or a rect write from it, row by row through the host copy. */
+final class RectTransferCommand extends Command {
+
+    private final MemObject buffer;
+    private final RectRows rows;
+    private final Rect hostRect;
+    private final HostMemory user;
+    private final boolean write;
+
+    RectTransferCommand(Queue queue, MemObject buffer, Rect bufferRect, Rect hostRect, HostMemory user,
+                        boolean write) {
+        super(queue, write ? CL_COMMAND_WRITE_BUFFER_RECT : CL_COMMAND_READ_BUFFER_RECT);
+        this.buffer = buffer;
+        this.rows = RectRows.of(buffer, bufferRect);
+        this.hostRect = hostRect;
+        this.user = user;
+        this.write = write;
+        buffer.hold();
+    }
+
+    @Override
+    List<Access> accesses() {
+        return List.of(rows.hull(write));
+    }
+
+    @Override
+    void start() {
+        if (write) {
+            event.running(0);
+            copyRows();
+            rows.commitToHost();
+            end(0);
+            return;
+        }
+        Access hull = rows.hull(false);
+        queue.engine().coherency().toHost(hull.storage(), hull.offset(), hull.length()).onDone(s -> {
+            if (s < 0) {
+                end(s);
+                return;
+            }
+            event.running(0);
+            copyRows();
+            end(0);
+        });
+    }
+
+    /** Moves each row between the host copy and the user's memory. */
+    private void copyRows() {
+        long length = hostRect.rowLength();
+        for (long i = 0; i < hostRect.rows(); i++) {
+            long from = rows.row(i);
+            long userRow = hostRect.rowStart(i);
+            rows.storage().host().forEach(from, length, (memory, at) -> {
+                if (write) {
+                    user.copyOut(userRow + (at - from), memory);
+                } else {
+                    user.copyIn(userRow + (at - from), memory);
+                }
+            });
+        }
+    }
+
+    @Override
+    void released() {
+        buffer.unhold();
+    }
+}
