@@ -8,6 +8,7 @@ import io.omnicl.driver.ClQueue;
 import io.omnicl.driver.Rect;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.jocl.CL.*;
@@ -356,7 +357,20 @@ final class EnqueueCalls {
     static int clEnqueueMigrateMemObjects(cl_command_queue command_queue, int num_mem_objects, cl_mem[] mem_objects,
                                           long flags, int num_events_in_wait_list, cl_event[] event_wait_list,
                                           cl_event event) {
-        return Status.unsupported();
+        return Status.run(() -> {
+            ClQueue q = Handles.queue(command_queue);
+            ClError.require(num_mem_objects > 0 && mem_objects != null && mem_objects.length >= num_mem_objects,
+                    CL_INVALID_VALUE, "no memory objects");
+            List<ClMem> objects = new ArrayList<>();
+            for (int i = 0; i < num_mem_objects; i++) {
+                objects.add(memOf(q, mem_objects[i]));
+            }
+            ClError.require((flags & ~(CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED)) == 0,
+                    CL_INVALID_VALUE, "unknown migration flags");
+            List<ClEvent> waits = Handles.waitList(num_events_in_wait_list, event_wait_list, q.context());
+            Handles.hand(q.migrate(objects, flags, waits), event);
+            return CL_SUCCESS;
+        });
     }
 
     static int clEnqueueNativeKernel(cl_command_queue command_queue, EnqueueNativeKernelFunction user_func,

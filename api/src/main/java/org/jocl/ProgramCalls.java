@@ -7,6 +7,7 @@ import io.omnicl.driver.ClProgram;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import static org.jocl.CL.*;
@@ -44,8 +45,29 @@ final class ProgramCalls {
     static cl_program clCreateProgramWithBinary(cl_context context, int num_devices, cl_device_id[] device_list,
                                                 long[] lengths, byte[][] binaries, int[] binary_status,
                                                 int[] errcode_ret) {
-        Status.unsupported(errcode_ret);
-        return null;
+        return Status.create(errcode_ret, () -> {
+            ClContext c = Handles.context(context);
+            ClError.require(device_list != null && num_devices > 0, CL_INVALID_VALUE, "no devices");
+            List<ClDevice> devices = devicesOf(c, num_devices, device_list);
+            ClError.require(lengths != null && binaries != null && lengths.length >= num_devices
+                    && binaries.length >= num_devices, CL_INVALID_VALUE, "lengths and binaries must cover the devices");
+            ClError.require(binary_status == null || binary_status.length >= num_devices, CL_INVALID_VALUE,
+                    "binary_status is too short");
+            List<byte[]> list = new ArrayList<>();
+            for (int i = 0; i < num_devices; i++) {
+                ClError.require(binaries[i] != null && lengths[i] > 0 && lengths[i] <= binaries[i].length,
+                        CL_INVALID_VALUE, "a binary is missing or its length is wrong");
+                list.add(Arrays.copyOf(binaries[i], (int) lengths[i]));
+            }
+            int[] status = new int[num_devices];
+            try {
+                return Handles.bind(new cl_program(), c.createProgram(devices, list, status));
+            } finally {
+                if (binary_status != null) {
+                    System.arraycopy(status, 0, binary_status, 0, num_devices);
+                }
+            }
+        });
     }
 
     /** OmniCL devices have no built-in kernels. */
@@ -104,14 +126,48 @@ final class ProgramCalls {
     static int clCompileProgram(cl_program program, int num_devices, cl_device_id[] device_list, String options,
                                 int num_input_headers, cl_program[] input_headers, String[] header_include_names,
                                 BuildProgramFunction pfn_notify, Object user_data) {
-        return Status.unsupported();
+        return Status.run(() -> {
+            ClProgram p = Handles.program(program);
+            List<ClDevice> devices = devicesOf(p.context(), num_devices, device_list);
+            boolean headers = num_input_headers > 0;
+            ClError.require(headers == (input_headers != null) && headers == (header_include_names != null)
+                    && (!headers || (input_headers.length >= num_input_headers
+                    && header_include_names.length >= num_input_headers)), CL_INVALID_VALUE,
+                    "input headers and their names disagree with their count");
+            List<ClProgram> headerPrograms = new ArrayList<>();
+            List<String> names = new ArrayList<>();
+            for (int i = 0; i < num_input_headers; i++) {
+                headerPrograms.add(Handles.program(input_headers[i]));
+                ClError.require(header_include_names[i] != null, CL_INVALID_VALUE, "a header has no name");
+                names.add(header_include_names[i]);
+            }
+            ClError.require(pfn_notify != null || user_data == null, CL_INVALID_VALUE, "user_data without pfn_notify");
+            Runnable callback = pfn_notify == null ? null : () -> pfn_notify.function(program, user_data);
+            p.compile(devices, options, headerPrograms, names, callback);
+            return CL_SUCCESS;
+        });
     }
 
+    /** Links at once; a callback is called before the call returns. */
     static cl_program clLinkProgram(cl_context context, int num_devices, cl_device_id[] device_list, String options,
                                     int num_input_programs, cl_program[] input_programs,
                                     BuildProgramFunction pfn_notify, Object user_data, int[] errcode_ret) {
-        Status.unsupported(errcode_ret);
-        return null;
+        cl_program linked = Status.create(errcode_ret, () -> {
+            ClContext c = Handles.context(context);
+            List<ClDevice> devices = devicesOf(c, num_devices, device_list);
+            ClError.require(num_input_programs > 0 && input_programs != null
+                    && input_programs.length >= num_input_programs, CL_INVALID_VALUE, "no input programs");
+            List<ClProgram> inputs = new ArrayList<>();
+            for (int i = 0; i < num_input_programs; i++) {
+                inputs.add(Handles.program(input_programs[i]));
+            }
+            ClError.require(pfn_notify != null || user_data == null, CL_INVALID_VALUE, "user_data without pfn_notify");
+            return Handles.bind(new cl_program(), c.link(devices, options, inputs));
+        });
+        if (linked != null && pfn_notify != null) {
+            pfn_notify.function(linked, user_data);
+        }
+        return linked;
     }
 
     static int clGetProgramInfo(cl_program program, int param_name, long param_value_size, Pointer param_value,

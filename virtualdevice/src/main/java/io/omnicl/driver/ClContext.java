@@ -26,5 +26,21 @@ public interface ClContext extends ClObject, Counted {
 
     ClProgram createProgram(String source);
 
+    /**
+     * A program from one binary per device, as {@code CL_PROGRAM_BINARIES} gave them.
+     *
+     * @param status receives, per device, {@code CL_SUCCESS} or {@code CL_INVALID_BINARY}
+     * @throws ClError {@code CL_INVALID_BINARY} when some binary is not valid for its device
+     */
+    ClProgram createProgram(List<ClDevice> devices, List<byte[]> binaries, int[] status);
+
+    /**
+     * Links compiled programs into a new program for {@code devices} (all when empty).
+     *
+     * @throws ClError {@code CL_LINK_PROGRAM_FAILURE} when no real device linked them,
+     *         {@code CL_INVALID_OPERATION} when an input is not compiled for a device
+     */
+    ClProgram link(List<ClDevice> devices, String options, List<ClProgram> inputs);
+
     ClEvent createUserEvent();
 }

@@ -13,6 +13,16 @@ public interface ClProgram extends ClObject, Counted {
      */
     void build(List<ClDevice> devices, String options, Runnable callback);
 
+    /**
+     * Compiles the source for {@code devices} (all when empty) without linking; each header is a program
+     * whose source is included under the name at the same index. Blocking and callback as {@link #build}.
+     *
+     * @throws ClError {@code CL_INVALID_OPERATION} for a program without source,
+     *         {@code CL_COMPILE_PROGRAM_FAILURE} when no real device compiled it
+     */
+    void compile(List<ClDevice> devices, String options, List<ClProgram> headers, List<String> headerNames,
+                 Runnable callback);
+
     InfoValue buildInfo(ClDevice device, int param);
 
     /** @throws ClError {@code CL_INVALID_KERNEL_NAME}, {@code CL_INVALID_PROGRAM_EXECUTABLE} */

@@ -47,6 +47,12 @@ public interface ClQueue extends ClObject, Counted {
     /** @throws ClError {@code CL_INVALID_VALUE} when {@code mapped} is not a live mapping of {@code memory} */
     ClEvent unmap(ClMem memory, ByteBuffer mapped, List<ClEvent> waitList);
 
+    /**
+     * Moves memory objects to the host ({@code CL_MIGRATE_MEM_OBJECT_HOST}) or the queue's device, or, with
+     * {@code CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED}, drops their content.
+     */
+    ClEvent migrate(List<ClMem> objects, long flags, List<ClEvent> waitList);
+
     ClEvent ndRange(ClKernel kernel, int workDim, long[] offset, long[] global, long[] local,
                     List<ClEvent> waitList);
 

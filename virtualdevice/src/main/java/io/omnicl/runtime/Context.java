@@ -74,7 +74,20 @@ public final class Context extends CountedObject implements ClContext {
     @Override
     public ClProgram createProgram(String source) {
         checkValid();
-        return new Program(this, source);
+        return Program.fromSource(this, source);
+    }
+
+    @Override
+    public ClProgram createProgram(List<ClDevice> devices, List<byte[]> binaries, int[] status) {
+        checkValid();
+        return Program.fromBinaries(this, devices.stream().map(d -> (Device) d).toList(), binaries, status);
+    }
+
+    @Override
+    public ClProgram link(List<ClDevice> devices, String options, List<ClProgram> inputs) {
+        checkValid();
+        List<Device> own = (devices.isEmpty() ? deviceList() : devices).stream().map(d -> (Device) d).toList();
+        return Program.linked(this, own, options, inputs.stream().map(p -> (Program) p).toList());
     }
 
     @Override

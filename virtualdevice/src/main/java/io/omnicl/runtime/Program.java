@@ -23,12 +23,15 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 
 import static io.omnicl.runtime.Cl.*;
 
 /**
- * A program from source. Building it builds it on every real device behind the target devices, in
- * parallel; a kernel later runs only on the real devices where the build succeeded.
+ * A program: from source, from binaries, or linked from compiled programs. Each real device behind its
+ * devices holds one real program; building, compiling and linking happen on every real device in parallel,
+ * and a kernel later runs only on the real devices where the program became an executable.
  */
 final class Program extends CountedObject implements ClProgram {
 
@@ -43,14 +46,16 @@ final class Program extends CountedObject implements ClProgram {
     private static final String ARG_INFO_OPTION = " -cl-kernel-arg-info";
 
     /**
-     * The outcome of building on one real device.
+     * What one real device holds.
      *
-     * @param status  {@code CL_SUCCESS}, {@code CL_BUILD_PROGRAM_FAILURE} or the error the device gave
-     * @param program the built program, or null
+     * @param status     {@code CL_SUCCESS}, {@code CL_BUILD_PROGRAM_FAILURE} (or the compile/link failure), or
+     *                   the error the device gave; {@code CL_BUILD_NONE} for a binary not built yet
+     * @param program    the real program, or null
+     * @param binaryType {@code CL_PROGRAM_BINARY_TYPE_*} of what it holds
      */
-    record Build(int status, String log, RealProgram program) {
-        boolean built() {
-            return program != null;
+    record Build(int status, String log, RealProgram program, int binaryType) {
+        boolean executable() {
+            return program != null && status == CL_SUCCESS && binaryType == CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
         }
     }
 
@@ -61,10 +66,97 @@ final class Program extends CountedObject implements ClProgram {
     private volatile String options = "";
     private volatile Set<DeviceNode> building = Set.of();
 
-    Program(Context context, String source) {
+    private Program(Context context, String source) {
         this.context = context;
         this.source = source;
         context.hold();
+    }
+
+    /** A program from source, not built yet. */
+    static Program fromSource(Context context, String source) {
+        return new Program(context, source);
+    }
+
+    /**
+     * A program from binaries: each real device gets its binary (for the virtual device, the one packed
+     * under its name), loaded now so that a bad binary is reported at once.
+     */
+    static Program fromBinaries(Context context, List<Device> devices, List<byte[]> binaries, int[] status) {
+        Program p = new Program(context, null);
+        boolean allValid = true;
+        for (int i = 0; i < devices.size(); i++) {
+            boolean valid = p.load(devices.get(i), binaries.get(i));
+            status[i] = valid ? CL_SUCCESS : CL_INVALID_BINARY;
+            allValid &= valid;
+        }
+        if (!allValid) {
+            p.release();
+            throw new ClError(CL_INVALID_BINARY, "a binary is not valid for its device");
+        }
+        return p;
+    }
+
+    /** Loads a device's binary on each of its real devices; false when it is not one of theirs. */
+    private boolean load(Device device, byte[] binary) {
+        Map<String, byte[]> byName;
+        if (device.isVirtual()) {
+            try {
+                byName = ProgramBinaries.unpack(binary);
+            } catch (IllegalArgumentException e) {
+                return false;
+            }
+        } else {
+            byName = Map.of(device.nodes().get(0).name(), binary);
+        }
+        boolean any = false;
+        for (DeviceNode n : device.nodes()) {
+            byte[] own = byName.get(n.name());
+            if (own == null) {
+                continue;
+            }
+            try {
+                RealProgram real = n.worker().session().createProgram(own);
+                builds.put(n, new Build(CL_BUILD_NONE, "", real, CL_PROGRAM_BINARY_TYPE_EXECUTABLE));
+                any = true;
+            } catch (BackendException e) {
+                return false;
+            }
+        }
+        return any;
+    }
+
+    /** A program linked from {@code inputs} on the real devices of {@code devices}. */
+    static Program linked(Context context, List<Device> devices, String options, List<Program> inputs) {
+        Program p = new Program(context, null);
+        p.options = options == null ? "" : options;
+        int binaryType = p.options.contains("-create-library") ? CL_PROGRAM_BINARY_TYPE_LIBRARY
+                : CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+        p.runEverywhere(realDevicesOf(devices), n -> linkOn(n, p.options, inputs, binaryType)).join();
+        if (p.builds.values().stream().noneMatch(b -> b.status == CL_SUCCESS)) {
+            int failure = p.builds.values().stream().mapToInt(Build::status)
+                    .filter(s -> s != CL_LINK_PROGRAM_FAILURE).findFirst().orElse(CL_LINK_PROGRAM_FAILURE);
+            p.release();
+            throw new ClError(failure, "the programs failed to link");
+        }
+        return p;
+    }
+
+    private static Build linkOn(DeviceNode node, String options, List<Program> inputs, int binaryType) {
+        List<RealProgram> parts = new ArrayList<>();
+        for (Program input : inputs) {
+            Build b = input.builds.get(node);
+            if (b == null || b.program == null || b.status != CL_SUCCESS) {
+                return new Build(CL_INVALID_OPERATION, "an input is not compiled for " + node.name(), null,
+                        CL_PROGRAM_BINARY_TYPE_NONE);
+            }
+            parts.add(b.program);
+        }
+        try {
+            RealProgram linked = node.worker().session().link(parts, options + ARG_INFO_OPTION);
+            return new Build(CL_SUCCESS, linked.buildLog(), linked, binaryType);
+        } catch (BackendException e) {
+            return new Build(e.status(), e.getMessage(), null, CL_PROGRAM_BINARY_TYPE_NONE);
+        }
     }
 
     @Override
@@ -76,39 +168,60 @@ final class Program extends CountedObject implements ClProgram {
         return context;
     }
 
+    /** The real devices behind {@code devices}, or behind all of the context's when empty. */
+    private List<DeviceNode> nodesOf(List<ClDevice> devices) {
+        return realDevicesOf((devices.isEmpty() ? context.devices() : devices).stream().map(d -> (Device) d).toList());
+    }
+
+    private static List<DeviceNode> realDevicesOf(List<Device> devices) {
+        Set<DeviceNode> nodes = new LinkedHashSet<>();
+        for (Device d : devices) {
+            nodes.addAll(d.nodes());
+        }
+        return new ArrayList<>(nodes);
+    }
+
     @Override
     public void build(List<ClDevice> devices, String buildOptions, Runnable callback) {
-        checkValid();
-        Set<DeviceNode> nodes = new LinkedHashSet<>();
-        for (ClDevice d : devices.isEmpty() ? context.devices() : devices) {
-            nodes.addAll(((Device) d).nodes());
+        run(devices, buildOptions, callback, CL_BUILD_PROGRAM_FAILURE, this::buildOn);
+    }
+
+    @Override
+    public void compile(List<ClDevice> devices, String compileOptions, List<ClProgram> headers,
+                        List<String> headerNames, Runnable callback) {
+        ClError.require(source != null, CL_INVALID_OPERATION, "a program without source cannot be compiled");
+        List<String> headerSources = new ArrayList<>();
+        for (ClProgram h : headers) {
+            Program header = (Program) h;
+            ClError.require(header.source != null, CL_INVALID_OPERATION, "a header program has no source");
+            headerSources.add(header.source);
         }
+        run(devices, compileOptions, callback, CL_COMPILE_PROGRAM_FAILURE,
+                n -> compileOn(n, headerSources, headerNames));
+    }
+
+    /**
+     * Builds or compiles on the real devices of {@code devices}: blocks without a callback and throws
+     * {@code failure} when no real device succeeded; with one, calls back when all are done.
+     */
+    private void run(List<ClDevice> devices, String newOptions, Runnable callback, int failure,
+                     Function<DeviceNode, Build> step) {
+        checkValid();
+        List<DeviceNode> nodes = nodesOf(devices);
         synchronized (this) {
             if (kernels.get() > 0 || !building.isEmpty()) {
                 throw new ClError(CL_INVALID_OPERATION, "kernels are attached or a build is running");
             }
-            building = nodes;
-            options = buildOptions == null ? "" : buildOptions;
+            building = new LinkedHashSet<>(nodes);
+            options = newOptions == null ? "" : newOptions;
         }
         hold();
-        List<CompletableFuture<Void>> parts = new ArrayList<>();
-        for (DeviceNode n : nodes) {
-            parts.add(CompletableFuture.runAsync(() -> {
-                NativeGate.enter();
-                try {
-                    builds.put(n, buildOn(n));
-                } finally {
-                    NativeGate.exit();
-                }
-            }, BUILDERS));
-        }
-        CompletableFuture<Void> all = CompletableFuture.allOf(parts.toArray(new CompletableFuture<?>[0]))
-                .whenComplete((v, e) -> {
-                    synchronized (this) {
-                        building = Set.of();
-                    }
-                    unhold();
-                });
+        CompletableFuture<Void> all = runEverywhere(nodes, step).whenComplete((v, e) -> {
+            synchronized (this) {
+                building = Set.of();
+            }
+            unhold();
+        });
         if (callback != null) {
             all.whenComplete((v, e) -> Callbacks.post(callback));
             return;
@@ -116,61 +229,112 @@ final class Program extends CountedObject implements ClProgram {
         all.join();
         for (DeviceNode n : nodes) {
             Build b = builds.get(n);
-            if (b != null && b.status != CL_SUCCESS && b.status != CL_BUILD_PROGRAM_FAILURE) {
+            if (b != null && b.status != CL_SUCCESS && b.status != failure) {
                 throw new ClError(b.status, b.log);
             }
         }
         for (ClDevice d : devices.isEmpty() ? context.devices() : devices) {
-            if (builtMask((Device) d) == 0) {
-                throw new ClError(CL_BUILD_PROGRAM_FAILURE, "the program failed to build");
-            }
+            boolean any = ((Device) d).nodes().stream().anyMatch(n -> builds.get(n) != null
+                    && builds.get(n).status == CL_SUCCESS);
+            ClError.require(any, failure, "no real device of the device succeeded");
         }
     }
 
-    private Build buildOn(DeviceNode node) {
-        Build old = builds.get(node);
-        if (old != null && old.program != null) {
+    /** Runs {@code step} for every node in parallel, each in the native gate. */
+    private CompletableFuture<Void> runEverywhere(List<DeviceNode> nodes, Function<DeviceNode, Build> step) {
+        List<CompletableFuture<Void>> parts = new ArrayList<>();
+        for (DeviceNode n : nodes) {
+            parts.add(CompletableFuture.runAsync(() -> {
+                NativeGate.enter();
+                try {
+                    replace(n, step.apply(n));
+                } catch (RuntimeException e) {
+                    Log.unexpected(e);
+                    replace(n, new Build(CL_OUT_OF_RESOURCES, String.valueOf(e), null, CL_PROGRAM_BINARY_TYPE_NONE));
+                } finally {
+                    NativeGate.exit();
+                }
+            }, BUILDERS));
+        }
+        return CompletableFuture.allOf(parts.toArray(new CompletableFuture<?>[0]));
+    }
+
+    private void replace(DeviceNode n, Build next) {
+        Build old = builds.put(n, next);
+        if (old != null && old.program != null && old.program != next.program) {
             old.program.release();
         }
-        RealProgram p = null;
-        try {
+    }
+
+    /** Builds from source, or builds the loaded binary, on one real device. */
+    private Build buildOn(DeviceNode node) {
+        Build loaded = builds.get(node);
+        RealProgram p;
+        if (source != null) {
             p = node.worker().session().createProgram(source);
-            if (p.build(options + ARG_INFO_OPTION)) {
-                return new Build(CL_SUCCESS, p.buildLog(), p);
+        } else if (loaded != null && loaded.program != null) {
+            p = loaded.program;
+        } else {
+            return new Build(CL_INVALID_PROGRAM_EXECUTABLE, "no binary for " + node.name(), null,
+                    CL_PROGRAM_BINARY_TYPE_NONE);
+        }
+        return outcome(p, () -> p.build(options + ARG_INFO_OPTION), CL_BUILD_PROGRAM_FAILURE,
+                CL_PROGRAM_BINARY_TYPE_EXECUTABLE, loaded != null ? loaded.program : null);
+    }
+
+    private Build compileOn(DeviceNode node, List<String> headerSources, List<String> headerNames) {
+        RealProgram p = node.worker().session().createProgram(source);
+        List<RealProgram> headers = new ArrayList<>();
+        try {
+            for (String h : headerSources) {
+                headers.add(node.worker().session().createProgram(h));
             }
-            String log = p.buildLog();
-            p.release();
-            return new Build(CL_BUILD_PROGRAM_FAILURE, log, null);
-        } catch (BackendException e) {
-            if (p != null) {
-                p.release();
-            }
-            return new Build(e.status(), e.getMessage(), null);
-        } catch (RuntimeException e) {
-            Log.unexpected(e);
-            return new Build(CL_OUT_OF_RESOURCES, String.valueOf(e), null);
+            return outcome(p, () -> p.compile(options, headers, headerNames), CL_COMPILE_PROGRAM_FAILURE,
+                    CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT, null);
+        } finally {
+            headers.forEach(RealProgram::release);
         }
     }
 
-    /** The real devices of {@code device} where the program built, as bits. */
+    /** The result of one build step on {@code p}, releasing {@code p} when it failed (unless it is kept). */
+    private static Build outcome(RealProgram p, BooleanSupplier step, int failure,
+                                 int binaryType, RealProgram kept) {
+        try {
+            if (step.getAsBoolean()) {
+                return new Build(CL_SUCCESS, p.buildLog(), p, binaryType);
+            }
+            String log = p.buildLog();
+            if (p != kept) {
+                p.release();
+            }
+            return new Build(failure, log, kept, CL_PROGRAM_BINARY_TYPE_NONE);
+        } catch (BackendException e) {
+            if (p != kept) {
+                p.release();
+            }
+            return new Build(e.status(), e.getMessage(), kept, CL_PROGRAM_BINARY_TYPE_NONE);
+        }
+    }
+
+    /** The real devices of {@code device} where the program is an executable, as bits. */
     long builtMask(Device device) {
         long mask = 0;
         for (DeviceNode n : device.nodes()) {
             Build b = builds.get(n);
-            if (b != null && b.built()) {
+            if (b != null && b.executable()) {
                 mask |= n.bit();
             }
         }
         return mask;
     }
 
-    /** The built program on {@code node}, or null. */
+    /** The executable on {@code node}, or null. */
     RealProgram realProgram(DeviceNode node) {
         Build b = builds.get(node);
-        return b == null ? null : b.program;
+        return b != null && b.executable() ? b.program : null;
     }
 
-    /** Real devices where the program built, in node order. */
+    /** Real devices where the program is an executable, in node order. */
     List<DeviceNode> builtNodes() {
         List<DeviceNode> nodes = new ArrayList<>();
         for (DeviceNode n : context.engine().machine().nodes()) {
@@ -241,29 +405,40 @@ final class Program extends CountedObject implements ClProgram {
             case CL_PROGRAM_BUILD_LOG:
                 return InfoValue.ofString(buildLog(d));
             case CL_PROGRAM_BINARY_TYPE:
-                return InfoValue.ofInt(builtMask(d) != 0 ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE
-                        : CL_PROGRAM_BINARY_TYPE_NONE);
+                return InfoValue.ofInt(binaryType(d));
             default:
                 throw new ClError(CL_INVALID_VALUE, "unknown program build info " + param);
         }
     }
 
     private int buildStatus(Device d) {
-        if (builtMask(d) != 0) {
-            return CL_BUILD_SUCCESS;
-        }
         Set<DeviceNode> running = building;
+        List<Build> own = new ArrayList<>();
         for (DeviceNode n : d.nodes()) {
             if (running.contains(n)) {
                 return CL_BUILD_IN_PROGRESS;
             }
-        }
-        for (DeviceNode n : d.nodes()) {
-            if (builds.containsKey(n)) {
-                return CL_BUILD_ERROR;
+            if (builds.get(n) != null) {
+                own.add(builds.get(n));
             }
         }
-        return CL_BUILD_NONE;
+        if (own.stream().anyMatch(b -> b.status == CL_SUCCESS)) {
+            return CL_BUILD_SUCCESS;
+        }
+        if (own.isEmpty() || own.stream().allMatch(b -> b.status == CL_BUILD_NONE)) {
+            return CL_BUILD_NONE;
+        }
+        return CL_BUILD_ERROR;
+    }
+
+    private int binaryType(Device d) {
+        for (DeviceNode n : d.nodes()) {
+            Build b = builds.get(n);
+            if (b != null && b.program != null && b.binaryType != CL_PROGRAM_BINARY_TYPE_NONE) {
+                return b.binaryType;
+            }
+        }
+        return CL_PROGRAM_BINARY_TYPE_NONE;
     }
 
     /** One device's log as it is; a virtual device's as each real device's non-empty log under its name. */
@@ -285,20 +460,20 @@ final class Program extends CountedObject implements ClProgram {
 
     /**
      * The binary for {@code device}: a pinned device's real binary, or the virtual device's binaries of every
-     * real device where the program built, packed; empty when it is not built for the device.
+     * real device, packed; empty when there is none.
      */
     private byte[] binary(Device device) {
-        Map<String, byte[]> byDevice = new LinkedHashMap<>();
+        Map<String, byte[]> byName = new LinkedHashMap<>();
         for (DeviceNode n : device.nodes()) {
-            RealProgram p = realProgram(n);
-            if (p != null) {
-                byDevice.put(n.name(), p.binary());
+            Build b = builds.get(n);
+            if (b != null && b.program != null && b.status == CL_SUCCESS) {
+                byName.putIfAbsent(n.name(), b.program.binary());
             }
         }
-        if (!device.isVirtual()) {
-            return byDevice.isEmpty() ? new byte[0] : byDevice.values().iterator().next();
+        if (byName.isEmpty()) {
+            return new byte[0];
         }
-        return byDevice.isEmpty() ? new byte[0] : ProgramBinaries.pack(byDevice);
+        return device.isVirtual() ? ProgramBinaries.pack(byName) : byName.values().iterator().next();
     }
 
     @Override
@@ -313,7 +488,7 @@ final class Program extends CountedObject implements ClProgram {
             case CL_PROGRAM_DEVICES:
                 return InfoValue.ofHandles(context.deviceList());
             case CL_PROGRAM_SOURCE:
-                return InfoValue.ofString(source);
+                return InfoValue.ofString(source == null ? "" : source);
             case CL_PROGRAM_BINARY_SIZES:
                 return InfoValue.ofLongs(context.deviceList().stream().mapToLong(d -> binary(d).length).toArray());
             case CL_PROGRAM_BINARIES:

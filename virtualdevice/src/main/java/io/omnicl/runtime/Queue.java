@@ -249,6 +249,11 @@ final class Queue extends CountedObject implements ClQueue {
     }
 
     @Override
+    public ClEvent migrate(List<ClMem> objects, long flags, List<ClEvent> waitList) {
+        return enqueue(new MigrateCommand(this, objects.stream().map(m -> (MemObject) m).toList(), flags), waitList);
+    }
+
+    @Override
     public ClEvent ndRange(ClKernel kernel, int workDim, long[] offset, long[] global, long[] local,
                            List<ClEvent> waitList) {
         return enqueue(new KernelCommand(this, (Kernel) kernel, workDim, offset, global, local), waitList);

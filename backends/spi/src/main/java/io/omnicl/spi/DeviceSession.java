@@ -1,5 +1,7 @@
 package io.omnicl.spi;
 
+import java.util.List;
+
 /**
  * A real device opened for use: one real context that holds this device alone. Methods may be called
  * from several threads (OpenCL makes these calls thread-safe); objects made here belong to this session
@@ -29,6 +31,14 @@ public interface DeviceSession extends AutoCloseable {
      * @throws BackendException with {@code CL_INVALID_BINARY} when the device rejects it
      */
     RealProgram createProgram(byte[] binary);
+
+    /**
+     * Links compiled programs (or libraries) of this session into a new program.
+     *
+     * @throws BackendException with {@code CL_LINK_PROGRAM_FAILURE} (its message holds the device's log),
+     *         {@code CL_INVALID_LINKER_OPTIONS} and the like
+     */
+    RealProgram link(List<RealProgram> programs, String options);
 
     /** Releases the context. Idempotent. */
     @Override

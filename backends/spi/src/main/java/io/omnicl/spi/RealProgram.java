@@ -13,6 +13,15 @@ public interface RealProgram {
      */
     boolean build(String options);
 
+    /**
+     * Compiles the program's source without linking. Each header is the source of a program of the same
+     * session, included under its name. Blocks until done.
+     *
+     * @return whether the compilation succeeded; {@link #buildLog()} tells why not
+     * @throws BackendException with {@code CL_INVALID_COMPILER_OPTIONS} and the like
+     */
+    boolean compile(String options, List<RealProgram> headers, List<String> headerNames);
+
     /** The device's build log; empty when it has none. */
     String buildLog();
 

@@ -82,6 +82,16 @@ public final class CoherenceMap {
 
     /** A write on {@code node} has completed: {@code node} alone now holds the range. */
     public synchronized void commitWrite(long offset, long length, int node) {
+        assign(offset, length, bit(node));
+    }
+
+    /** The range's content no longer matters: no node holds it, so nothing ever transfers it. */
+    public synchronized void discard(long offset, long length) {
+        assign(offset, length, 0);
+    }
+
+    /** Gives the range new content held by exactly {@code holders}. */
+    private void assign(long offset, long length, long holders) {
         if (length == 0) {
             return;
         }
@@ -90,7 +100,7 @@ public final class CoherenceMap {
         split(end);
         long version = nextVersion++;
         for (Map.Entry<Long, Segment> e : overlapping(offset, end)) {
-            e.getValue().holders = bit(node);
+            e.getValue().holders = holders;
             e.getValue().version = version;
         }
         merge(offset, end);

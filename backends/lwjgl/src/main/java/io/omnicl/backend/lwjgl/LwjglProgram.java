@@ -10,7 +10,9 @@ import static org.lwjgl.opencl.CL10.nclBuildProgram;
 import static org.lwjgl.opencl.CL10.nclCreateKernel;
 import static org.lwjgl.opencl.CL10.nclGetProgramBuildInfo;
 import static org.lwjgl.opencl.CL10.nclGetProgramInfo;
+import static org.lwjgl.opencl.CL12.CL_COMPILE_PROGRAM_FAILURE;
 import static org.lwjgl.opencl.CL12.CL_PROGRAM_KERNEL_NAMES;
+import static org.lwjgl.opencl.CL12.nclCompileProgram;
 import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.system.MemoryUtil.NULL;
 import static org.lwjgl.system.MemoryUtil.memAddress;
@@ -53,11 +55,42 @@ final class LwjglProgram extends ClObject implements RealProgram {
     }
 
     @Override
+    public boolean compile(String options, List<RealProgram> headers, List<String> headerNames) {
+        long program = handle();
+        int count = headers.size();
+        try (MemoryStack stack = stackPush()) {
+            PointerBuffer headerPrograms = stack.mallocPointer(count);
+            PointerBuffer names = stack.mallocPointer(count);
+            for (int i = 0; i < count; i++) {
+                headerPrograms.put(i, ClObject.handleOf(headers.get(i), LwjglProgram.class, CL_INVALID_PROGRAM));
+                names.put(i, memAddress(stack.UTF8(headerNames.get(i))));
+            }
+            int status = nclCompileProgram(program, 1, stack.pointers(device).address(),
+                memAddressSafe(stack.UTF8Safe(options)), count, count == 0 ? NULL : headerPrograms.address(),
+                count == 0 ? NULL : names.address(), NULL, NULL);
+            if (status == CL_COMPILE_PROGRAM_FAILURE) {
+                return false;
+            }
+            ClCalls.check(status, "clCompileProgram");
+            return true;
+        }
+    }
+
+    @Override
     public String buildLog() {
         long program = handle();
         return ClCalls.string((size, value, sizeReturned) ->
             nclGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, size, value, sizeReturned),
             "clGetProgramBuildInfo");
+    }
+
+    /** The build log of a program that is not kept: releases it. */
+    String takeLog() {
+        try {
+            return buildLog();
+        } finally {
+            release();
+        }
     }
 
     @Override

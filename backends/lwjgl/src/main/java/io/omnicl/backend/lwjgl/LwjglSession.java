@@ -2,6 +2,7 @@ package io.omnicl.backend.lwjgl;
 
 import static org.lwjgl.opencl.CL10.CL_INVALID_BINARY;
 import static org.lwjgl.opencl.CL10.CL_INVALID_CONTEXT;
+import static org.lwjgl.opencl.CL10.CL_INVALID_PROGRAM;
 import static org.lwjgl.opencl.CL10.CL_INVALID_VALUE;
 import static org.lwjgl.opencl.CL10.CL_MEM_READ_WRITE;
 import static org.lwjgl.opencl.CL10.CL_QUEUE_PROFILING_ENABLE;
@@ -9,8 +10,12 @@ import static org.lwjgl.opencl.CL10.nclCreateBuffer;
 import static org.lwjgl.opencl.CL10.nclCreateCommandQueue;
 import static org.lwjgl.opencl.CL10.nclCreateProgramWithBinary;
 import static org.lwjgl.opencl.CL10.nclCreateProgramWithSource;
+import static org.lwjgl.opencl.CL12.CL_LINK_PROGRAM_FAILURE;
+import static org.lwjgl.opencl.CL12.nclLinkProgram;
 import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.system.MemoryUtil.NULL;
+import static org.lwjgl.system.MemoryUtil.memAddress;
+import static org.lwjgl.system.MemoryUtil.memAddressSafe;
 import static org.lwjgl.system.MemoryUtil.memAlloc;
 import static org.lwjgl.system.MemoryUtil.memFree;
 import static org.lwjgl.system.MemoryUtil.memUTF8;
@@ -22,6 +27,8 @@ import io.omnicl.spi.RealDevice;
 import io.omnicl.spi.RealProgram;
 import io.omnicl.spi.RealQueue;
 import java.nio.ByteBuffer;
+import java.nio.IntBuffer;
+import java.util.List;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.opencl.CL10;
 import org.lwjgl.system.MemoryStack;
@@ -95,6 +102,27 @@ final class LwjglSession extends ClObject implements DeviceSession {
             return new LwjglProgram(program, deviceId);
         } finally {
             memFree(copy);
+        }
+    }
+
+    @Override
+    public RealProgram link(List<RealProgram> programs, String options) {
+        long context = handle();
+        try (MemoryStack stack = stackPush()) {
+            PointerBuffer inputs = stack.mallocPointer(programs.size());
+            for (int i = 0; i < programs.size(); i++) {
+                inputs.put(i, ClObject.handleOf(programs.get(i), LwjglProgram.class, CL_INVALID_PROGRAM));
+            }
+            IntBuffer status = stack.mallocInt(1);
+            long linked = nclLinkProgram(context, 1, stack.pointers(deviceId).address(),
+                memAddressSafe(stack.UTF8Safe(options)), programs.size(), inputs.address(), NULL, NULL,
+                memAddress(status));
+            if (status.get(0) == CL_LINK_PROGRAM_FAILURE) {
+                String log = linked == NULL ? "" : new LwjglProgram(linked, deviceId).takeLog();
+                throw new BackendException(CL_LINK_PROGRAM_FAILURE, log);
+            }
+            ClCalls.check(status.get(0), "clLinkProgram");
+            return new LwjglProgram(linked, deviceId);
         }
     }
 
