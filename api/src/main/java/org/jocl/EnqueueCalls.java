@@ -20,7 +20,7 @@ final class EnqueueCalls {
     }
 
     /** A memory object of the queue's context. */
-    private static ClMem memOf(ClQueue q, cl_mem handle) {
+    static ClMem memOf(ClQueue q, cl_mem handle) {
         ClMem m = Handles.mem(handle);
         ClError.require(m.context() == q.context(), CL_INVALID_CONTEXT, "memory object of another context");
         return m;
@@ -33,7 +33,7 @@ final class EnqueueCalls {
     }
 
     /** {@code CL_INVALID_OPERATION} when the host may not do {@code access} ({@code CL_MEM_HOST_*} flags). */
-    private static void checkHostAccess(ClMem m, boolean reads, boolean writes) {
+    static void checkHostAccess(ClMem m, boolean reads, boolean writes) {
         long f = m.flags();
         boolean noRead = (f & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS)) != 0;
         boolean noWrite = (f & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS)) != 0;
@@ -41,8 +41,17 @@ final class EnqueueCalls {
                 "the memory object's host access flags forbid this");
     }
 
+    /** {@code CL_INVALID_VALUE} for unknown map flags or invalidation with others; host access as the flags need. */
+    static void checkMapFlags(ClMem m, long flags) {
+        long known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
+        boolean invalidate = (flags & CL_MAP_WRITE_INVALIDATE_REGION) != 0;
+        ClError.require((flags & ~known) == 0 && !(invalidate && (flags & ~CL_MAP_WRITE_INVALIDATE_REGION) != 0),
+                CL_INVALID_VALUE, "invalid map flags");
+        checkHostAccess(m, (flags & CL_MAP_READ) != 0, (flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) != 0);
+    }
+
     /** As JOCL: a non-blocking transfer needs memory the garbage collector will not move. */
-    private static void requireDirectIfNonBlocking(boolean blocking, Pointer ptr, String what) {
+    static void requireDirectIfNonBlocking(boolean blocking, Pointer ptr, String what) {
         if (!blocking && ptr != null && !ptr.isDirectBufferPointer()) {
             throw new IllegalArgumentException("Non-blocking " + what + " operations may only be performed using "
                     + "pointers to direct buffers");
@@ -132,12 +141,8 @@ final class EnqueueCalls {
         return Status.create(errcode_ret, () -> {
             ClQueue q = Handles.queue(command_queue);
             ClMem m = memOf(q, buffer);
-            long known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
-            boolean invalidate = (map_flags & CL_MAP_WRITE_INVALIDATE_REGION) != 0;
-            ClError.require((map_flags & ~known) == 0 && !(invalidate && (map_flags & ~CL_MAP_WRITE_INVALIDATE_REGION) != 0),
-                    CL_INVALID_VALUE, "invalid map flags");
+            checkMapFlags(m, map_flags);
             checkRange(m, offset, cb);
-            checkHostAccess(m, (map_flags & CL_MAP_READ) != 0, (map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) != 0);
             List<ClEvent> waits = Handles.waitList(num_events_in_wait_list, event_wait_list, q.context());
             ClQueue.Mapping mapping = q.mapBuffer(m, blocking_map, map_flags, offset, cb, waits);
             Handles.hand(mapping.event(), event);
@@ -307,51 +312,6 @@ final class EnqueueCalls {
             Handles.hand(q.copyBufferRect(src, dst, s, d, waits), event);
             return CL_SUCCESS;
         });
-    }
-
-    static int clEnqueueReadImage(cl_command_queue command_queue, cl_mem image, boolean blocking_read,
-                                  long[] origin, long[] region, long row_pitch, long slice_pitch, Pointer ptr,
-                                  int num_events_in_wait_list, cl_event[] event_wait_list, cl_event event) {
-        return Status.unsupported();
-    }
-
-    static int clEnqueueWriteImage(cl_command_queue command_queue, cl_mem image, boolean blocking_write,
-                                   long[] origin, long[] region, long input_row_pitch, long input_slice_pitch,
-                                   Pointer ptr, int num_events_in_wait_list, cl_event[] event_wait_list,
-                                   cl_event event) {
-        return Status.unsupported();
-    }
-
-    static int clEnqueueFillImage(cl_command_queue command_queue, cl_mem image, Pointer fill_color, long[] origin,
-                                  long[] region, int num_events_in_wait_list, cl_event[] event_wait_list,
-                                  cl_event event) {
-        return Status.unsupported();
-    }
-
-    static int clEnqueueCopyImage(cl_command_queue command_queue, cl_mem src_image, cl_mem dst_image,
-                                  long[] src_origin, long[] dst_origin, long[] region, int num_events_in_wait_list,
-                                  cl_event[] event_wait_list, cl_event event) {
-        return Status.unsupported();
-    }
-
-    static int clEnqueueCopyImageToBuffer(cl_command_queue command_queue, cl_mem src_image, cl_mem dst_buffer,
-                                          long[] src_origin, long[] region, long dst_offset,
-                                          int num_events_in_wait_list, cl_event[] event_wait_list, cl_event event) {
-        return Status.unsupported();
-    }
-
-    static int clEnqueueCopyBufferToImage(cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_image,
-                                          long src_offset, long[] dst_origin, long[] region,
-                                          int num_events_in_wait_list, cl_event[] event_wait_list, cl_event event) {
-        return Status.unsupported();
-    }
-
-    static ByteBuffer clEnqueueMapImage(cl_command_queue command_queue, cl_mem image, boolean blocking_map,
-                                        long map_flags, long[] origin, long[] region, long[] image_row_pitch,
-                                        long[] image_slice_pitch, int num_events_in_wait_list,
-                                        cl_event[] event_wait_list, cl_event event, int[] errcode_ret) {
-        Status.unsupported(errcode_ret);
-        return null;
     }
 
     static int clEnqueueMigrateMemObjects(cl_command_queue command_queue, int num_mem_objects, cl_mem[] mem_objects,

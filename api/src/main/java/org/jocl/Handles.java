@@ -10,6 +10,7 @@ import io.omnicl.driver.ClObject;
 import io.omnicl.driver.ClPlatform;
 import io.omnicl.driver.ClProgram;
 import io.omnicl.driver.ClQueue;
+import io.omnicl.driver.ClSampler;
 import io.omnicl.driver.Counted;
 
 import java.util.ArrayList;
@@ -49,6 +50,8 @@ final class Handles {
             h = new cl_program();
         } else if (target instanceof ClKernel) {
             h = new cl_kernel();
+        } else if (target instanceof ClSampler) {
+            h = new cl_sampler();
         } else {
             h = new cl_event();
         }
@@ -89,6 +92,10 @@ final class Handles {
 
     static ClKernel kernel(cl_kernel h) {
         return resolve(h, ClKernel.class, CL.CL_INVALID_KERNEL);
+    }
+
+    static ClSampler sampler(cl_sampler h) {
+        return resolve(h, ClSampler.class, CL.CL_INVALID_SAMPLER);
     }
 
     static ClEvent event(cl_event h) {

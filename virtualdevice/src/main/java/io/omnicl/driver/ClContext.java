@@ -27,6 +27,26 @@ public interface ClContext extends ClObject, Counted {
     ClProgram createProgram(String source);
 
     /**
+     * An image, checked by the facade except for what the devices decide.
+     *
+     * @param hostData the user's memory with its pitches resolved, for {@code USE_HOST_PTR} or
+     *                 {@code COPY_HOST_PTR}; laid out as {@code hostRowPitch}/{@code hostSlicePitch} say
+     * @throws ClError {@code CL_IMAGE_FORMAT_NOT_SUPPORTED}, {@code CL_INVALID_IMAGE_SIZE}
+     */
+    ClMem createImage(long flags, ImageSpec spec, HostMemory hostData, long hostRowPitch, long hostSlicePitch);
+
+    /**
+     * The image formats every device of the context supports for {@code imageType} and {@code flags}, as
+     * {channel order, channel type} pairs; empty when a device has no image support.
+     */
+    List<int[]> supportedImageFormats(long flags, int imageType);
+
+    /** Whether every device of the context supports images. */
+    boolean imageSupport();
+
+    ClSampler createSampler(boolean normalizedCoordinates, int addressingMode, int filterMode);
+
+    /**
      * A program from one binary per device, as {@code CL_PROGRAM_BINARIES} gave them.
      *
      * @param status receives, per device, {@code CL_SUCCESS} or {@code CL_INVALID_BINARY}

@@ -11,6 +11,16 @@ public interface ClMem extends ClObject, Counted {
     /** A sub-buffer over {@code [origin, origin + size)}; flags already checked against the parent's. */
     ClMem createSubBuffer(long flags, long origin, long size);
 
+    /** The image's description, or null for a buffer. */
+    ImageSpec image();
+
+    /**
+     * The answer to {@code clGetImageInfo}.
+     *
+     * @throws ClError {@code CL_INVALID_MEM_OBJECT} for a buffer, {@code CL_INVALID_VALUE} for an unknown param
+     */
+    InfoValue imageInfo(int param);
+
     /** Whether this is a sub-buffer. */
     boolean isSubBuffer();
 

@@ -37,6 +37,27 @@ public interface ClQueue extends ClObject, Counted {
 
     ClEvent copyBufferRect(ClMem src, ClMem dst, Rect srcRect, Rect dstRect, List<ClEvent> waitList);
 
+    /** Reads a box of pixels ({@code box}, in bytes and rows of the image) into the user's memory. */
+    ClEvent readImage(ClMem image, boolean blocking, Rect box, Rect hostRect, HostMemory dst,
+                      List<ClEvent> waitList);
+
+    ClEvent writeImage(ClMem image, boolean blocking, Rect box, Rect hostRect, HostMemory src,
+                       List<ClEvent> waitList);
+
+    /**
+     * Copies a box of pixels between two images, an image and a buffer, or a buffer and an image. Boxes are
+     * in bytes and rows (for a buffer, tightly packed from its offset), origins and region also in pixels
+     * for the device.
+     */
+    ClEvent copyImage(ClMem src, ClMem dst, Rect srcBox, Rect dstBox, long[] srcOrigin, long[] dstOrigin,
+                      long[] region, List<ClEvent> waitList);
+
+    /** Fills a box of pixels with a 16-byte color the device converts. */
+    ClEvent fillImage(ClMem image, byte[] color, Rect box, long[] origin, long[] region, List<ClEvent> waitList);
+
+    /** Maps a box of pixels; the mapping's pitches are the image's own. */
+    Mapping mapImage(ClMem image, boolean blocking, long flags, Rect box, List<ClEvent> waitList);
+
     ClEvent copyBuffer(ClMem src, ClMem dst, long srcOffset, long dstOffset, long size, List<ClEvent> waitList);
 
     ClEvent fillBuffer(ClMem buffer, byte[] pattern, long offset, long size, List<ClEvent> waitList);

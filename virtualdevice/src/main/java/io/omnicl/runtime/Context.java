@@ -8,10 +8,16 @@ import io.omnicl.driver.ClMem;
 import io.omnicl.driver.ClProgram;
 import io.omnicl.driver.ClQueue;
 import io.omnicl.driver.HostMemory;
+import io.omnicl.driver.ClSampler;
+import io.omnicl.driver.ImageSpec;
 import io.omnicl.driver.InfoValue;
+import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.spi.DeviceParam;
 
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 import static io.omnicl.runtime.Cl.*;
 
@@ -69,6 +75,49 @@ public final class Context extends CountedObject implements ClContext {
     public ClMem createBuffer(long flags, long size, HostMemory hostData) {
         checkValid();
         return MemObject.createBuffer(this, flags, size, hostData);
+    }
+
+    @Override
+    public ClMem createImage(long flags, ImageSpec spec, HostMemory hostData, long hostRowPitch, long hostSlicePitch) {
+        checkValid();
+        ClError.require(imageSupport(), CL_INVALID_OPERATION, "a device of the context has no image support");
+        boolean supported = supportedImageFormats(flags, spec.type()).stream()
+                .anyMatch(f -> f[0] == spec.channelOrder() && f[1] == spec.channelType());
+        ClError.require(supported, CL_IMAGE_FORMAT_NOT_SUPPORTED, "a device of the context lacks the format");
+        ImageLimits.check(spec, devices);
+        return MemObject.createImage(this, flags, spec, hostData, hostRowPitch, hostSlicePitch);
+    }
+
+    @Override
+    public List<int[]> supportedImageFormats(long flags, int imageType) {
+        List<int[]> common = null;
+        for (DeviceNode n : nodes()) {
+            List<int[]> own = engine().imageFormats(n, flags, imageType);
+            common = common == null ? new ArrayList<>(own)
+                    : common.stream().filter(f -> own.stream().anyMatch(g -> g[0] == f[0] && g[1] == f[1])).toList();
+        }
+        return common == null ? List.of() : common;
+    }
+
+    @Override
+    public boolean imageSupport() {
+        return devices.stream().allMatch(d -> d.limit(DeviceParam.IMAGE_SUPPORT) != 0);
+    }
+
+    @Override
+    public ClSampler createSampler(boolean normalizedCoordinates, int addressingMode, int filterMode) {
+        checkValid();
+        ClError.require(imageSupport(), CL_INVALID_OPERATION, "a device of the context has no image support");
+        return new Sampler(this, normalizedCoordinates, addressingMode, filterMode);
+    }
+
+    /** The real devices behind the context's devices. */
+    private List<DeviceNode> nodes() {
+        Set<DeviceNode> all = new LinkedHashSet<>();
+        for (Device d : devices) {
+            all.addAll(d.nodes());
+        }
+        return new ArrayList<>(all);
     }
 
     @Override

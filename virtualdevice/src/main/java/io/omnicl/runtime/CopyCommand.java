@@ -71,7 +71,7 @@ final class CopyCommand extends DeviceCommand {
 
     @Override
     RealEvent submit(DeviceWorker w) {
-        return w.queue().copy(src.realOn(w.node()), read.offset() - src.storageOffset(), dst.realOn(w.node()),
+        return w.queue().copy(src.realBufferOn(w.node()), read.offset() - src.storageOffset(), dst.realBufferOn(w.node()),
                 write.offset() - dst.storageOffset(), read.length(), List.of());
     }
 

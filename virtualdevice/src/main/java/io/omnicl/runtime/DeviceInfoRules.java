@@ -18,8 +18,8 @@ import static io.omnicl.runtime.Cl.*;
  * What an OmniCL device answers to {@code clGetDeviceInfo}. A pinned device answers as its real device,
  * a virtual device as the combination of its real devices (limits by minimum, capacities by sum,
  * capabilities by union or intersection), except where the runtime itself decides: it is an OpenCL 1.2
- * device of the OmniCL platform with out-of-order queues, no partitioning, no images yet and only the
- * extensions OmniCL can honour.
+ * device of the OmniCL platform with out-of-order queues, no partitioning and only the extensions OmniCL
+ * can honour.
  */
 final class DeviceInfoRules {
 
@@ -27,13 +27,13 @@ final class DeviceInfoRules {
 
     /**
      * Kernel-language extensions, which OmniCL passes through. Host-API extensions (GL sharing, ICD,
-     * command buffers, vendor queries, images for now) are left out because the facade does not offer them.
+     * command buffers, vendor queries) are left out because the facade does not offer them.
      */
     private static final Set<String> PASSED_EXTENSIONS = Set.of(
             "cl_khr_fp64", "cl_khr_fp16", "cl_khr_byte_addressable_store",
             "cl_khr_global_int32_base_atomics", "cl_khr_global_int32_extended_atomics",
             "cl_khr_local_int32_base_atomics", "cl_khr_local_int32_extended_atomics",
-            "cl_khr_int64_base_atomics", "cl_khr_int64_extended_atomics",
+            "cl_khr_int64_base_atomics", "cl_khr_int64_extended_atomics", "cl_khr_3d_image_writes",
             "cl_khr_select_fprounding_mode", "cl_khr_integer_dot_product", "cl_khr_extended_bit_ops",
             "cl_khr_expect_assume", "cl_khr_subgroup_shuffle", "cl_khr_subgroup_shuffle_relative",
             "cl_khr_subgroup_extended_types", "cl_khr_subgroup_non_uniform_arithmetic",
@@ -62,7 +62,6 @@ final class DeviceInfoRules {
         }
         v.put(DeviceParam.QUEUE_PROPERTIES, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE);
         v.put(DeviceParam.EXECUTION_CAPABILITIES, CL_EXEC_KERNEL);
-        v.put(DeviceParam.IMAGE_SUPPORT, 0L);
         v.put(DeviceParam.BUILT_IN_KERNELS, "");
         v.put(DeviceParam.PARTITION_MAX_SUB_DEVICES, 0L);
         v.put(DeviceParam.PARTITION_PROPERTIES, new long[] {0});

@@ -14,6 +14,8 @@ import io.omnicl.spi.RealDevice;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 
 /**
@@ -28,6 +30,7 @@ public final class Engine implements Driver {
     private final Machine machine;
     private final Coherency coherency;
     private final Platform platform;
+    private final Map<String, List<int[]>> imageFormats = new ConcurrentHashMap<>();
 
     /** The engine as the facade finds it: configured from the environment. */
     public Engine() {
@@ -81,6 +84,16 @@ public final class Engine implements Driver {
     @Override
     public List<DeviceCounters> counters() {
         return machine.nodes().stream().map(n -> n.workerCounters()).toList();
+    }
+
+    /**
+     * The formats {@code node} supports for an image type and flags, as {channel order, channel type}; asked
+     * once, then remembered.
+     */
+    List<int[]> imageFormats(DeviceNode node, long flags, int imageType) {
+        return imageFormats.computeIfAbsent(node.index() + ":" + flags + ":" + imageType, k -> node.worker().session()
+                .supportedImageFormats(flags, imageType).stream()
+                .map(f -> new int[] {f.channelOrder(), f.channelType()}).toList());
     }
 
     Config config() {

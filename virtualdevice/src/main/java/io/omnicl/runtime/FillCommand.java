@@ -58,7 +58,7 @@ final class FillCommand extends DeviceCommand {
 
     @Override
     RealEvent submit(DeviceWorker w) {
-        return w.queue().fill(buffer.realOn(w.node()), ByteBuffer.allocateDirect(pattern.length).put(pattern).flip(),
+        return w.queue().fill(buffer.realBufferOn(w.node()), ByteBuffer.allocateDirect(pattern.length).put(pattern).flip(),
                 write.offset() - buffer.storageOffset(), write.length(), List.of());
     }
 

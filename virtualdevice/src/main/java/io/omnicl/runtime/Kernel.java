@@ -24,11 +24,14 @@ import static io.omnicl.runtime.Cl.*;
 final class Kernel extends CountedObject implements ClKernel {
 
     /** One argument value. */
-    sealed interface Arg permits BufferArg, LocalArg, ValueArg {
+    sealed interface Arg permits MemArg, LocalArg, ValueArg, SamplerArg {
     }
 
-    /** A buffer (null for a null pointer), and whether the kernel may write it. */
-    record BufferArg(MemObject memory, boolean writes) implements Arg {
+    /** A buffer (null for a null pointer) or an image, and whether the kernel may write it. */
+    record MemArg(MemObject memory, boolean writes) implements Arg {
+    }
+
+    record SamplerArg(Sampler sampler) implements Arg {
     }
 
     record LocalArg(long size) implements Arg {
@@ -125,36 +128,51 @@ final class Kernel extends CountedObject implements ClKernel {
                 break;
             case CL_KERNEL_ARG_ADDRESS_GLOBAL:
             case CL_KERNEL_ARG_ADDRESS_CONSTANT:
-                ClError.require(size == 8, CL_INVALID_ARG_SIZE, "a buffer argument has the size of cl_mem");
-                arg = bufferArg(info, value);
+                ClError.require(size == 8, CL_INVALID_ARG_SIZE, "a memory argument has the size of cl_mem");
+                arg = memArg(info, value);
                 break;
             default:
-                ClError.require(value instanceof byte[], CL_INVALID_ARG_VALUE, "a by-value argument needs a value");
-                arg = new ValueArg(tryOnDevice(index, (byte[]) value));
+                if (info.typeName().equals("sampler_t")) {
+                    ClError.require(size == 8, CL_INVALID_ARG_SIZE, "a sampler argument has the size of cl_sampler");
+                    ClError.require(value instanceof Sampler s && !s.isReleased()
+                            && s.contextImpl() == program.contextImpl(), CL_INVALID_SAMPLER, "not a sampler");
+                    arg = new SamplerArg((Sampler) value);
+                } else {
+                    ClError.require(value instanceof byte[], CL_INVALID_ARG_VALUE, "a by-value argument needs a value");
+                    arg = new ValueArg(tryOnDevice(index, (byte[]) value));
+                }
         }
         synchronized (args) {
             args[index] = arg;
         }
     }
 
-    private Arg bufferArg(KernelArgInfo info, Object value) {
+    /**
+     * A buffer or image argument. Whether the kernel writes it comes from its signature ({@code const},
+     * {@code __constant}, {@code read_only}) and the object's flags.
+     */
+    private Arg memArg(KernelArgInfo info, Object value) {
+        boolean imageParameter = info.typeName().startsWith("image");
         if (value instanceof byte[] raw) {
             for (byte b : raw) {
                 ClError.require(b == 0, CL_INVALID_MEM_OBJECT, "not a memory object");
             }
             value = null;
         }
-        if (value == null) {
-            return new BufferArg(null, false);
+        if (value == null && !imageParameter) {
+            return new MemArg(null, false);
         }
         ClError.require(value instanceof MemObject, CL_INVALID_MEM_OBJECT, "not a memory object");
         MemObject m = (MemObject) value;
         ClError.require(!m.isReleased() && m.contextImpl() == program.contextImpl(), CL_INVALID_MEM_OBJECT,
                 "memory object released or of another context");
+        ClError.require(imageParameter == (m.image() != null), CL_INVALID_MEM_OBJECT,
+                imageParameter ? "the argument is an image" : "the argument is a buffer");
         boolean readOnly = info.addressQualifier() == CL_KERNEL_ARG_ADDRESS_CONSTANT
                 || (info.typeQualifier() & CL_KERNEL_ARG_TYPE_CONST) != 0
+                || info.accessQualifier() == CL_KERNEL_ARG_ACCESS_READ_ONLY
                 || (m.flags() & CL_MEM_READ_ONLY) != 0;
-        return new BufferArg(m, !readOnly);
+        return new MemArg(m, !readOnly);
     }
 
     /** Sets the value on the spare kernel, so that a wrong size gets the device's own error. */

@@ -35,7 +35,10 @@ final class KernelCommand extends DeviceCommand {
         this.global = global.clone();
         this.local = local == null ? null : local.clone();
         for (Kernel.Arg a : args) {
-            if (a instanceof Kernel.BufferArg b && b.memory() != null) {
+            if (a instanceof Kernel.SamplerArg sa) {
+                ClError.require(!sa.sampler().isReleased(), CL_INVALID_KERNEL_ARGS, "a sampler argument was released");
+            }
+            if (a instanceof Kernel.MemArg b && b.memory() != null) {
                 ClError.require(!b.memory().isReleased(), CL_INVALID_KERNEL_ARGS, "an argument was released");
                 accesses.add(new Access(b.memory().storage(), b.memory().storageOffset(), b.memory().size(),
                         b.writes()));
@@ -44,8 +47,10 @@ final class KernelCommand extends DeviceCommand {
         this.nodes = placeable(queue.deviceImpl());
         kernel.hold();
         for (Kernel.Arg a : args) {
-            if (a instanceof Kernel.BufferArg b && b.memory() != null) {
+            if (a instanceof Kernel.MemArg b && b.memory() != null) {
                 b.memory().hold();
+            } else if (a instanceof Kernel.SamplerArg sa) {
+                sa.sampler().hold();
             }
         }
     }
@@ -112,7 +117,25 @@ final class KernelCommand extends DeviceCommand {
                 return CL_MEM_OBJECT_ALLOCATION_FAILURE;
             }
         }
+        for (Kernel.Arg a : args) {
+            if (a instanceof Kernel.MemArg m && m.memory() != null && m.memory().image() != null
+                    && !supports(n, m.memory())) {
+                return CL_IMAGE_FORMAT_NOT_SUPPORTED;
+            }
+        }
         return 0;
+    }
+
+    /** Whether {@code n} has images and the format of {@code image}. */
+    private boolean supports(DeviceNode n, MemObject image) {
+        if (!n.info().getBool(DeviceParam.IMAGE_SUPPORT)) {
+            return false;
+        }
+        int order = image.image().channelOrder();
+        int type = image.image().channelType();
+        long access = image.flags() & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY);
+        return queue.engine().imageFormats(n, access, image.image().type()).stream()
+                .anyMatch(f -> f[0] == order && f[1] == type);
     }
 
     @Override
@@ -135,8 +158,10 @@ final class KernelCommand extends DeviceCommand {
         RealKernel real = kernel.realKernel(w.node());
         for (int i = 0; i < args.length; i++) {
             Kernel.Arg a = args[i];
-            if (a instanceof Kernel.BufferArg b) {
+            if (a instanceof Kernel.MemArg b) {
                 real.setArg(i, b.memory() == null ? null : b.memory().realOn(w.node()));
+            } else if (a instanceof Kernel.SamplerArg sa) {
+                real.setArg(i, sa.sampler().realOn(w.node()));
             } else if (a instanceof Kernel.LocalArg l) {
                 real.setLocalArg(i, l.size());
             } else {
@@ -150,8 +175,10 @@ final class KernelCommand extends DeviceCommand {
     @Override
     void released() {
         for (Kernel.Arg a : args) {
-            if (a instanceof Kernel.BufferArg b && b.memory() != null) {
+            if (a instanceof Kernel.MemArg b && b.memory() != null) {
                 b.memory().unhold();
+            } else if (a instanceof Kernel.SamplerArg sa) {
+                sa.sampler().unhold();
             }
         }
         kernel.unhold();

@@ -1,6 +1,7 @@
 package io.omnicl.runtime;
 
 import io.omnicl.driver.ClError;
+import io.omnicl.driver.Rect;
 import io.omnicl.runtime.graph.Access;
 
 import java.nio.ByteBuffer;
@@ -9,26 +10,28 @@ import java.util.List;
 import static io.omnicl.runtime.Cl.*;
 
 /**
- * Maps a buffer range: the user gets a view of the host copy, made valid first unless the map
- * invalidates the region. What the user writes is committed at unmap.
+ * Maps a buffer range or an image box: the user gets a view of the host copy, made valid first unless the
+ * map invalidates all that a write will commit. What the user writes is committed at unmap.
  */
 final class MapCommand extends Command {
 
     private final MemObject buffer;
     private final long flags;
-    private final Access access;
+    private final RectRows rows;
     private final ByteBuffer mapped;
 
-    MapCommand(Queue queue, MemObject buffer, long flags, long offset, long size) {
-        super(queue, CL_COMMAND_MAP_BUFFER);
+    MapCommand(Queue queue, int commandType, MemObject buffer, long flags, RectRows rows) {
+        super(queue, commandType);
         this.buffer = buffer;
         this.flags = flags;
-        this.access = new Access(buffer.storage(), buffer.storageOffset() + offset, size, false);
-        ByteBuffer view = buffer.storage().host().view(access.offset(), size);
+        this.rows = rows;
+        Rect r = rows.rect();
+        ByteBuffer view = buffer.storage().host().view(rows.base() + r.first(), r.end() - r.first());
         ClError.require(view != null, CL_MAP_FAILURE, "the range crosses a 1 GiB chunk of the host copy");
         this.mapped = view;
         boolean writes = (flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) != 0;
-        buffer.addMapping(new MemObject.Mapped(view, access.offset(), size, writes));
+        Access committed = rows.hull(writes);
+        buffer.addMapping(new MemObject.Mapped(view, committed.offset(), committed.length(), writes));
         buffer.hold();
     }
 
@@ -38,16 +41,17 @@ final class MapCommand extends Command {
 
     @Override
     List<Access> accesses() {
-        return List.of(access);
+        return List.of(rows.hull(false));
     }
 
     @Override
     void start() {
-        if ((flags & CL_MAP_WRITE_INVALIDATE_REGION) != 0) {
+        if ((flags & CL_MAP_WRITE_INVALIDATE_REGION) != 0 && !rows.partialOfWhole()) {
             end(0);
             return;
         }
-        queue.engine().coherency().toHost(access.storage(), access.offset(), access.length()).onDone(this::end);
+        Access hull = rows.hull(false);
+        queue.engine().coherency().toHost(hull.storage(), hull.offset(), hull.length()).onDone(this::end);
     }
 
     @Override

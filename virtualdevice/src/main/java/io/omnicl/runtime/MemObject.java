@@ -4,13 +4,18 @@ import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClError;
 import io.omnicl.driver.ClMem;
 import io.omnicl.driver.HostMemory;
+import io.omnicl.driver.ImageSpec;
 import io.omnicl.driver.InfoValue;
-import io.omnicl.runtime.coherence.Coherency;
+import io.omnicl.driver.Rect;
 import io.omnicl.runtime.coherence.CoherenceMap;
+import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.coherence.HostStore;
+import io.omnicl.runtime.coherence.RealImages;
 import io.omnicl.runtime.coherence.Storage;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.spi.RealBuffer;
+import io.omnicl.spi.RealImage;
+import io.omnicl.spi.RealMem;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -19,36 +24,41 @@ import java.util.List;
 import static io.omnicl.runtime.Cl.*;
 
 /**
- * A buffer or sub-buffer. A buffer owns a {@link Storage}; a sub-buffer is a range of its parent's.
- * Everything about validity lives in the storage's coherence map, per byte range.
+ * A buffer, sub-buffer or image. A buffer or image owns a {@link Storage}; a sub-buffer is a range of its
+ * parent's, and a 1D buffer image reads its buffer's. Everything about validity lives in the storage's
+ * coherence map.
  */
 final class MemObject extends CountedObject implements ClMem {
 
     private final Context context;
     private final long flags;
+    /** The buffer a sub-buffer divides, or the buffer a 1D buffer image reads; null otherwise. */
     private final MemObject parent;
     private final long origin;
     private final long size;
     private final Storage storage;
+    private final ImageSpec image;
     private final boolean hasHostPointer;
-    private final RealBuffer[] regions;
+    /** Per node: a sub-buffer's region, or a 1D buffer image's image over its buffer. */
+    private final RealMem[] views;
     private final List<Runnable> destructors = new ArrayList<>();
     private final List<Mapped> mappings = new ArrayList<>();
 
-    /** A live mapping: the buffer handed to the user and the range it covers. */
+    /** A live mapping: the buffer handed to the user and the storage range it covers. */
     record Mapped(ByteBuffer buffer, long offset, long size, boolean writes) {
     }
 
     private MemObject(Context context, long flags, MemObject parent, long origin, long size, Storage storage,
-                      boolean hasHostPointer) {
+                      ImageSpec image, boolean hasHostPointer) {
         this.context = context;
         this.flags = flags;
         this.parent = parent;
         this.origin = origin;
         this.size = size;
         this.storage = storage;
+        this.image = image;
         this.hasHostPointer = hasHostPointer;
-        this.regions = parent == null ? null : new RealBuffer[context.engine().machine().nodeCount()];
+        this.views = parent == null ? null : new RealMem[context.engine().machine().nodeCount()];
         context.hold();
         if (parent != null) {
             parent.hold();
@@ -67,13 +77,40 @@ final class MemObject extends CountedObject implements ClMem {
             }
             Coherency.committed(storage, 0, size, CoherenceMap.HOST);
         }
-        return new MemObject(context, flags, null, 0, size, storage, useHost);
+        return new MemObject(context, flags, null, 0, size, storage, null, useHost);
+    }
+
+    /**
+     * An image. Its host copy is packed (so host memory given with other pitches is copied in, row by row);
+     * a 1D buffer image has no storage of its own but reads its buffer's.
+     */
+    static MemObject createImage(Context context, long flags, ImageSpec spec, HostMemory hostData, long rowPitch,
+                                 long slicePitch) {
+        if (spec.type() == CL_MEM_OBJECT_IMAGE1D_BUFFER) {
+            MemObject buffer = (MemObject) spec.buffer();
+            return new MemObject(context, flags, buffer, 0, spec.width() * spec.elementSize(), buffer.storage,
+                    spec, buffer.hasHostPointer);
+        }
+        Storage storage = new Storage(new HostStore(spec.size()), spec, context.engine().machine().nodeCount());
+        if (hostData != null) {
+            long[] dims = spec.dims();
+            Rect user = new Rect(new long[3], new long[] {spec.rowPitch(), dims[1], dims[2]}, rowPitch, slicePitch);
+            Rect packed = spec.box(new long[3], spec.fullRegion());
+            for (long i = 0; i < packed.rows(); i++) {
+                long userRow = user.rowStart(i);
+                long from = packed.rowStart(i);
+                storage.host().forEach(from, packed.rowLength(), (memory, at) -> hostData.copyOut(userRow + at - from,
+                        memory));
+            }
+            Coherency.committed(storage, 0, spec.size(), CoherenceMap.HOST);
+        }
+        return new MemObject(context, flags, null, 0, spec.size(), storage, spec, false);
     }
 
     @Override
     public ClMem createSubBuffer(long subFlags, long subOrigin, long subSize) {
         checkValid();
-        return new MemObject(context, subFlags, this, subOrigin, subSize, storage, hasHostPointer);
+        return new MemObject(context, subFlags, this, subOrigin, subSize, storage, null, hasHostPointer);
     }
 
     Storage storage() {
@@ -105,34 +142,54 @@ final class MemObject extends CountedObject implements ClMem {
     }
 
     @Override
+    public ImageSpec image() {
+        return image;
+    }
+
+    @Override
     public boolean isSubBuffer() {
-        return parent != null;
+        return parent != null && image == null;
     }
 
     @Override
     public ClMem root() {
-        return parent == null ? this : parent.root();
+        return isSubBuffer() ? parent.root() : this;
     }
 
     @Override
     public long origin() {
-        return storageOffset();
+        return isSubBuffer() ? storageOffset() : 0;
     }
 
-    /** The real buffer for this object on {@code node}; call on the node's worker thread. */
-    RealBuffer realOn(DeviceNode node) {
-        RealBuffer whole = storage.allocation(node);
+    /** The real buffer or image for this object on {@code node}; call on the node's worker thread. */
+    RealMem realOn(DeviceNode node) {
+        RealMem whole = storage.allocation(node);
         if (parent == null) {
             return whole;
         }
-        synchronized (regions) {
-            RealBuffer r = regions[node.index()];
-            if (r == null) {
-                r = whole.region(storageOffset(), size);
-                regions[node.index()] = r;
+        synchronized (views) {
+            RealMem v = views[node.index()];
+            if (v == null) {
+                if (image == null) {
+                    v = ((RealBuffer) whole).region(storageOffset(), size);
+                } else {
+                    v = node.worker().session().allocateImage(CL_MEM_READ_WRITE, RealImages.format(image),
+                            RealImages.desc(image, parent.realBufferOn(node)));
+                }
+                views[node.index()] = v;
             }
-            return r;
+            return v;
         }
+    }
+
+    /** The real buffer of a buffer or sub-buffer on {@code node}. */
+    RealBuffer realBufferOn(DeviceNode node) {
+        return (RealBuffer) realOn(node);
+    }
+
+    /** The real image of an image on {@code node}. */
+    RealImage realImageOn(DeviceNode node) {
+        return (RealImage) realOn(node);
     }
 
     /** Records a mapping handed to the user. */
@@ -172,7 +229,7 @@ final class MemObject extends CountedObject implements ClMem {
     public InfoValue info(int param) {
         switch (param) {
             case CL_MEM_TYPE:
-                return InfoValue.ofInt(CL_MEM_OBJECT_BUFFER);
+                return InfoValue.ofInt(image == null ? CL_MEM_OBJECT_BUFFER : image.type());
             case CL_MEM_FLAGS:
                 return InfoValue.ofLong(flags);
             case CL_MEM_SIZE:
@@ -189,9 +246,44 @@ final class MemObject extends CountedObject implements ClMem {
             case CL_MEM_ASSOCIATED_MEMOBJECT:
                 return InfoValue.ofHandle(parent);
             case CL_MEM_OFFSET:
-                return InfoValue.ofLong(origin);
+                return InfoValue.ofLong(isSubBuffer() ? origin : 0);
             default:
                 throw new ClError(CL_INVALID_VALUE, "unknown mem object info " + param);
+        }
+    }
+
+    @Override
+    public InfoValue imageInfo(int param) {
+        ClError.require(image != null, CL_INVALID_MEM_OBJECT, "not an image");
+        boolean array = image.type() == CL_MEM_OBJECT_IMAGE1D_ARRAY || image.type() == CL_MEM_OBJECT_IMAGE2D_ARRAY;
+        boolean hasSlices = image.type() == CL_MEM_OBJECT_IMAGE3D || array;
+        switch (param) {
+            case CL_IMAGE_FORMAT:
+                return InfoValue.ofInts(new int[] {image.channelOrder(), image.channelType()});
+            case CL_IMAGE_ELEMENT_SIZE:
+                return InfoValue.ofLong(image.elementSize());
+            case CL_IMAGE_ROW_PITCH:
+                return InfoValue.ofLong(image.rowPitch());
+            case CL_IMAGE_SLICE_PITCH:
+                long slice = image.type() == CL_MEM_OBJECT_IMAGE1D_ARRAY ? image.rowPitch() : image.slicePitch();
+                return InfoValue.ofLong(hasSlices ? slice : 0);
+            case CL_IMAGE_WIDTH:
+                return InfoValue.ofLong(image.width());
+            case CL_IMAGE_HEIGHT:
+                boolean twoD = image.type() == CL_MEM_OBJECT_IMAGE2D || image.type() == CL_MEM_OBJECT_IMAGE2D_ARRAY
+                        || image.type() == CL_MEM_OBJECT_IMAGE3D;
+                return InfoValue.ofLong(twoD ? image.height() : 0);
+            case CL_IMAGE_DEPTH:
+                return InfoValue.ofLong(image.type() == CL_MEM_OBJECT_IMAGE3D ? image.depth() : 0);
+            case CL_IMAGE_ARRAY_SIZE:
+                return InfoValue.ofLong(array ? image.arraySize() : 0);
+            case CL_IMAGE_BUFFER:
+                return InfoValue.ofHandle(image.type() == CL_MEM_OBJECT_IMAGE1D_BUFFER ? parent : null);
+            case CL_IMAGE_NUM_MIP_LEVELS:
+            case CL_IMAGE_NUM_SAMPLES:
+                return InfoValue.ofInt(0);
+            default:
+                throw new ClError(CL_INVALID_VALUE, "unknown image info " + param);
         }
     }
 
@@ -205,10 +297,10 @@ final class MemObject extends CountedObject implements ClMem {
         if (parent == null) {
             storage.free();
         } else {
-            synchronized (regions) {
-                for (RealBuffer r : regions) {
-                    if (r != null) {
-                        r.release();
+            synchronized (views) {
+                for (RealMem v : views) {
+                    if (v != null) {
+                        v.release();
                     }
                 }
             }

@@ -205,20 +205,76 @@ final class Queue extends CountedObject implements ClQueue {
     @Override
     public ClEvent readBufferRect(ClMem buffer, boolean blocking, Rect bufferRect, Rect hostRect, HostMemory dst,
                                   List<ClEvent> waitList) {
-        return run(new RectTransferCommand(this, (MemObject) buffer, bufferRect, hostRect, dst, false), blocking,
-                waitList);
+        return run(new RectTransferCommand(this, CL_COMMAND_READ_BUFFER_RECT, (MemObject) buffer, bufferRect,
+                hostRect, dst, false), blocking, waitList);
     }
 
     @Override
     public ClEvent writeBufferRect(ClMem buffer, boolean blocking, Rect bufferRect, Rect hostRect, HostMemory src,
                                    List<ClEvent> waitList) {
-        return run(new RectTransferCommand(this, (MemObject) buffer, bufferRect, hostRect, src, true), blocking,
-                waitList);
+        return run(new RectTransferCommand(this, CL_COMMAND_WRITE_BUFFER_RECT, (MemObject) buffer, bufferRect,
+                hostRect, src, true), blocking, waitList);
     }
 
     @Override
     public ClEvent copyBufferRect(ClMem src, ClMem dst, Rect srcRect, Rect dstRect, List<ClEvent> waitList) {
-        return enqueue(new RectCopyCommand(this, (MemObject) src, (MemObject) dst, srcRect, dstRect), waitList);
+        MemObject from = (MemObject) src;
+        MemObject to = (MemObject) dst;
+        return enqueue(new RectCopyCommand(this, CL_COMMAND_COPY_BUFFER_RECT, from, to, srcRect, dstRect,
+                w -> w.queue().copyRect(from.realBufferOn(w.node()), to.realBufferOn(w.node()), srcRect.origin(),
+                        dstRect.origin(), srcRect.region(), srcRect.rowPitch(), srcRect.slicePitch(),
+                        dstRect.rowPitch(), dstRect.slicePitch(), List.of())), waitList);
+    }
+
+    @Override
+    public ClEvent readImage(ClMem image, boolean blocking, Rect box, Rect hostRect, HostMemory dst,
+                             List<ClEvent> waitList) {
+        return run(new RectTransferCommand(this, CL_COMMAND_READ_IMAGE, (MemObject) image, box, hostRect, dst,
+                false), blocking, waitList);
+    }
+
+    @Override
+    public ClEvent writeImage(ClMem image, boolean blocking, Rect box, Rect hostRect, HostMemory src,
+                              List<ClEvent> waitList) {
+        return run(new RectTransferCommand(this, CL_COMMAND_WRITE_IMAGE, (MemObject) image, box, hostRect, src,
+                true), blocking, waitList);
+    }
+
+    @Override
+    public ClEvent copyImage(ClMem src, ClMem dst, Rect srcBox, Rect dstBox, long[] srcOrigin, long[] dstOrigin,
+                             long[] region, List<ClEvent> waitList) {
+        MemObject from = (MemObject) src;
+        MemObject to = (MemObject) dst;
+        int type;
+        RectCopyCommand.DeviceCopy copy;
+        if (from.image() != null && to.image() != null) {
+            type = CL_COMMAND_COPY_IMAGE;
+            copy = w -> w.queue().copyImage(from.realImageOn(w.node()), to.realImageOn(w.node()), srcOrigin,
+                    dstOrigin, region, List.of());
+        } else if (from.image() != null) {
+            type = CL_COMMAND_COPY_IMAGE_TO_BUFFER;
+            copy = w -> w.queue().copyImageToBuffer(from.realImageOn(w.node()), to.realBufferOn(w.node()), srcOrigin,
+                    region, dstBox.first(), List.of());
+        } else {
+            type = CL_COMMAND_COPY_BUFFER_TO_IMAGE;
+            copy = w -> w.queue().copyBufferToImage(from.realBufferOn(w.node()), to.realImageOn(w.node()),
+                    srcBox.first(), dstOrigin, region, List.of());
+        }
+        return enqueue(new RectCopyCommand(this, type, from, to, srcBox, dstBox, copy), waitList);
+    }
+
+    @Override
+    public ClEvent fillImage(ClMem image, byte[] color, Rect box, long[] origin, long[] region,
+                             List<ClEvent> waitList) {
+        MemObject m = (MemObject) image;
+        return enqueue(new ImageFillCommand(this, m, color, RectRows.of(m, box), origin, region), waitList);
+    }
+
+    @Override
+    public Mapping mapImage(ClMem image, boolean blocking, long flags, Rect box, List<ClEvent> waitList) {
+        MemObject m = (MemObject) image;
+        MapCommand map = new MapCommand(this, CL_COMMAND_MAP_IMAGE, m, flags, RectRows.of(m, box));
+        return new Mapping(map.mapped(), run(map, blocking, waitList));
     }
 
     @Override
@@ -235,7 +291,8 @@ final class Queue extends CountedObject implements ClQueue {
     @Override
     public Mapping mapBuffer(ClMem buffer, boolean blocking, long flags, long offset, long size,
                              List<ClEvent> waitList) {
-        MapCommand map = new MapCommand(this, (MemObject) buffer, flags, offset, size);
+        MemObject m = (MemObject) buffer;
+        MapCommand map = new MapCommand(this, CL_COMMAND_MAP_BUFFER, m, flags, RectRows.range(m, offset, size));
         return new Mapping(map.mapped(), run(map, blocking, waitList));
     }
 

@@ -3,30 +3,42 @@ package io.omnicl.runtime;
 import io.omnicl.driver.Rect;
 import io.omnicl.runtime.coherence.HostStore;
 import io.omnicl.runtime.graph.Access;
+import io.omnicl.runtime.graph.Completion;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.spi.RealEvent;
 
+import java.util.ArrayList;
 import java.util.List;
 
-import static io.omnicl.runtime.Cl.CL_COMMAND_COPY_BUFFER_RECT;
 
 /**
- * A rect copy between buffers. Like a plain copy it runs where the source already is: on a device holding
- * the source rect's hull (a pinned queue's device always), else row by row on the host copy.
+ * A copy of a box of bytes between buffers and images: a rect copy, an image copy, or a copy between an
+ * image and a buffer. Like a plain copy it runs where the source already is: on a device holding the
+ * source (a pinned queue's device always), with the device's own copy command, else row by row on the host
+ * copies, where images are packed, so every kind is the same byte copy.
  */
 final class RectCopyCommand extends DeviceCommand {
+
+    /** The device's copy command for this kind of copy. */
+    @FunctionalInterface
+    interface DeviceCopy {
+        RealEvent submit(DeviceWorker w);
+    }
 
     private final MemObject src;
     private final MemObject dst;
     private final RectRows from;
     private final RectRows to;
+    private final DeviceCopy deviceCopy;
 
-    RectCopyCommand(Queue queue, MemObject src, MemObject dst, Rect srcRect, Rect dstRect) {
-        super(queue, CL_COMMAND_COPY_BUFFER_RECT);
+    RectCopyCommand(Queue queue, int commandType, MemObject src, MemObject dst, Rect srcRect, Rect dstRect,
+                    DeviceCopy deviceCopy) {
+        super(queue, commandType);
         this.src = src;
         this.dst = dst;
         this.from = RectRows.of(src, srcRect);
         this.to = RectRows.of(dst, dstRect);
+        this.deviceCopy = deviceCopy;
         src.hold();
         dst.hold();
     }
@@ -38,7 +50,7 @@ final class RectCopyCommand extends DeviceCommand {
 
     @Override
     List<Access> inputs() {
-        return List.of(from.hull(false));
+        return to.partialOfWhole() ? List.of(from.hull(false), to.hull(false)) : List.of(from.hull(false));
     }
 
     @Override
@@ -56,12 +68,16 @@ final class RectCopyCommand extends DeviceCommand {
         } else if (holders != 0) {
             place(Long.lowestOneBit(holders));
         } else {
-            copyOnHost(hull);
+            copyOnHost();
         }
     }
 
-    private void copyOnHost(Access hull) {
-        queue.engine().coherency().toHost(hull.storage(), hull.offset(), hull.length()).onDone(s -> {
+    private void copyOnHost() {
+        List<Completion> fetches = new ArrayList<>();
+        for (Access a : inputs()) {
+            fetches.add(queue.engine().coherency().toHost(a.storage(), a.offset(), a.length()));
+        }
+        Completion.all(fetches).onDone(s -> {
             if (s < 0) {
                 end(s);
                 return;
@@ -78,10 +94,7 @@ final class RectCopyCommand extends DeviceCommand {
 
     @Override
     RealEvent submit(DeviceWorker w) {
-        Rect s = from.rect();
-        Rect d = to.rect();
-        return w.queue().copyRect(src.realOn(w.node()), dst.realOn(w.node()), s.origin(), d.origin(), s.region(),
-                s.rowPitch(), s.slicePitch(), d.rowPitch(), d.slicePitch(), List.of());
+        return deviceCopy.submit(w);
     }
 
     @Override

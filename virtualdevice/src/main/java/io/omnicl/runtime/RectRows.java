@@ -9,7 +9,11 @@ import io.omnicl.runtime.graph.Access;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A {@link Rect} of a memory object placed in its storage: the rows it covers and its hull. */
+/**
+ * A {@link Rect} of a memory object placed in its storage: the rows it covers. In a buffer's storage each
+ * row is its own byte range; an image's storage is kept coherent as a whole, so there every access is to
+ * the whole image, and writing part of it needs the rest to be valid first.
+ */
 record RectRows(Storage storage, long base, Rect rect) {
 
     /** The rect of {@code memory}, whose offsets count from the memory object's first byte. */
@@ -17,8 +21,25 @@ record RectRows(Storage storage, long base, Rect rect) {
         return new RectRows(memory.storage(), memory.storageOffset(), rect);
     }
 
-    /** The smallest range holding every row, for data hazards and fetching. */
+    /** The bytes {@code [offset, offset + length)} of {@code memory}, as one row. */
+    static RectRows range(MemObject memory, long offset, long length) {
+        return of(memory, new Rect(new long[] {offset, 0, 0}, new long[] {length, 1, 1}, length, length));
+    }
+
+    private boolean whole() {
+        return storage.image() != null;
+    }
+
+    /** Whether a write of these rows leaves other bytes that must be valid where it runs. */
+    boolean partialOfWhole() {
+        return whole() && rect.end() - rect.first() < storage.size();
+    }
+
+    /** The smallest range holding every row (for an image, all of it), for hazards and fetching. */
     Access hull(boolean writes) {
+        if (whole()) {
+            return new Access(storage, 0, storage.size(), writes);
+        }
         return new Access(storage, base + rect.first(), rect.end() - rect.first(), writes);
     }
 
@@ -27,10 +48,10 @@ record RectRows(Storage storage, long base, Rect rect) {
         return base + rect.rowStart(i);
     }
 
-    /** Each row as a written range: what a write commits, exactly. */
+    /** What a write of these rows commits: each row, or the hull when the rows are contiguous or whole. */
     List<Access> rowsWritten() {
         List<Access> rows = new ArrayList<>();
-        if (rect.rowPitch() == rect.rowLength() && rect.slicePitch() == rect.rowPitch() * rect.region()[1]) {
+        if (whole() || (rect.rowPitch() == rect.rowLength() && rect.slicePitch() == rect.rowPitch() * rect.region()[1])) {
             rows.add(hull(true));
             return rows;
         }
@@ -40,7 +61,7 @@ record RectRows(Storage storage, long base, Rect rect) {
         return rows;
     }
 
-    /** Makes the host the only holder of every row. */
+    /** Makes the host the only holder of what the rows' write commits. */
     void commitToHost() {
         for (Access a : rowsWritten()) {
             Coherency.committed(storage, a.offset(), a.length(), CoherenceMap.HOST);

@@ -6,10 +6,10 @@ import io.omnicl.runtime.graph.Access;
 
 import java.util.List;
 
-import static io.omnicl.runtime.Cl.CL_COMMAND_READ_BUFFER_RECT;
-import static io.omnicl.runtime.Cl.CL_COMMAND_WRITE_BUFFER_RECT;
-
-/** A rect read into the user's memory, or a rect write from it, row by row through the host copy. */
+/**
+ * A rect read into the user's memory, or a rect write from it, row by row through the host copy. A write of
+ * part of an image first makes the rest of the image valid on the host, since the image is committed whole.
+ */
 final class RectTransferCommand extends Command {
 
     private final MemObject buffer;
@@ -18,9 +18,10 @@ final class RectTransferCommand extends Command {
     private final HostMemory user;
     private final boolean write;
 
-    RectTransferCommand(Queue queue, MemObject buffer, Rect bufferRect, Rect hostRect, HostMemory user,
-                        boolean write) {
-        super(queue, write ? CL_COMMAND_WRITE_BUFFER_RECT : CL_COMMAND_READ_BUFFER_RECT);
+    /** A rect of a buffer, or a box of an image, to or from the user's rect. */
+    RectTransferCommand(Queue queue, int commandType, MemObject buffer, Rect bufferRect, Rect hostRect,
+                        HostMemory user, boolean write) {
+        super(queue, commandType);
         this.buffer = buffer;
         this.rows = RectRows.of(buffer, bufferRect);
         this.hostRect = hostRect;
@@ -36,7 +37,7 @@ final class RectTransferCommand extends Command {
 
     @Override
     void start() {
-        if (write) {
+        if (write && !rows.partialOfWhole()) {
             event.running(0);
             copyRows();
             rows.commitToHost();
@@ -51,6 +52,9 @@ final class RectTransferCommand extends Command {
             }
             event.running(0);
             copyRows();
+            if (write) {
+                rows.commitToHost();
+            }
             end(0);
         });
     }

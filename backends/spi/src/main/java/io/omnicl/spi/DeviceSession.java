@@ -19,6 +19,20 @@ public interface DeviceSession extends AutoCloseable {
      */
     RealBuffer allocate(long size);
 
+    /**
+     * Allocates an image; its content is undefined.
+     *
+     * @throws BackendException with {@code CL_IMAGE_FORMAT_NOT_SUPPORTED}, {@code CL_INVALID_IMAGE_SIZE},
+     *         {@code CL_MEM_OBJECT_ALLOCATION_FAILURE} and the like, as the device answers
+     */
+    RealImage allocateImage(long flags, ImageFormat format, ImageDesc desc);
+
+    /** The formats the device supports for images of {@code imageType} made with {@code flags}. */
+    List<ImageFormat> supportedImageFormats(long flags, int imageType);
+
+    /** A sampler ({@code clCreateSampler}). */
+    RealSampler createSampler(boolean normalizedCoordinates, int addressingMode, int filterMode);
+
     /** An in-order command queue, with profiling when asked. */
     RealQueue createQueue(boolean profiling);
 

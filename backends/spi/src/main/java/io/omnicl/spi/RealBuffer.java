@@ -1,7 +1,7 @@
 package io.omnicl.spi;
 
 /** A buffer in one real device's memory. */
-public interface RealBuffer {
+public interface RealBuffer extends RealMem {
 
     long size();
 
@@ -13,6 +13,4 @@ public interface RealBuffer {
      */
     RealBuffer region(long offset, long size);
 
-    /** Frees the device memory (a region releases only itself). Idempotent. */
-    void release();
 }

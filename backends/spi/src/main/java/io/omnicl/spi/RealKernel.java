@@ -22,8 +22,11 @@ public interface RealKernel {
     /** The kernel's work-group facts on this device. */
     KernelWorkGroupInfo workGroupInfo();
 
-    /** Sets a buffer argument (null for a null buffer). */
-    void setArg(int index, RealBuffer buffer);
+    /** Sets a buffer or image argument (null for a null buffer). */
+    void setArg(int index, RealMem memory);
+
+    /** Sets a sampler argument. */
+    void setArg(int index, RealSampler sampler);
 
     /**
      * Sets a by-value argument from {@code value} (position to limit).

@@ -30,6 +30,33 @@ public interface RealQueue {
                        long srcRowPitch, long srcSlicePitch, long dstRowPitch, long dstSlicePitch,
                        List<RealEvent> waitFor);
 
+    /**
+     * Writes {@code src} (position to limit, laid out with the given pitches; 0 = tightly packed) into the
+     * box {@code origin}/{@code region} of {@code dst}, in pixels (for arrays: the last used coordinate is the
+     * array index).
+     */
+    RealEvent writeImage(RealImage dst, long[] origin, long[] region, long rowPitch, long slicePitch,
+                         ByteBuffer src, List<RealEvent> waitFor);
+
+    /** Reads the box {@code origin}/{@code region} of {@code src} into {@code dst}, laid out with the pitches. */
+    RealEvent readImage(RealImage src, long[] origin, long[] region, long rowPitch, long slicePitch,
+                        ByteBuffer dst, List<RealEvent> waitFor);
+
+    /** Copies a box of pixels between two images of the same format. */
+    RealEvent copyImage(RealImage src, RealImage dst, long[] srcOrigin, long[] dstOrigin, long[] region,
+                        List<RealEvent> waitFor);
+
+    /** Fills a box with {@code color}: 16 bytes of float4, int4 or uint4 as the format's type needs. */
+    RealEvent fillImage(RealImage dst, ByteBuffer color, long[] origin, long[] region, List<RealEvent> waitFor);
+
+    /** Copies a box of pixels into a buffer, tightly packed from {@code dstOffset}. */
+    RealEvent copyImageToBuffer(RealImage src, RealBuffer dst, long[] srcOrigin, long[] region, long dstOffset,
+                                List<RealEvent> waitFor);
+
+    /** Copies tightly packed pixels from a buffer at {@code srcOffset} into a box of an image. */
+    RealEvent copyBufferToImage(RealBuffer src, RealImage dst, long srcOffset, long[] dstOrigin, long[] region,
+                                List<RealEvent> waitFor);
+
     /** Repeats {@code pattern} (1 to 128 bytes, a power of two) over {@code [offset, offset + size)}. */
     RealEvent fill(RealBuffer dst, ByteBuffer pattern, long offset, long size, List<RealEvent> waitFor);
 

@@ -6,9 +6,15 @@ import io.omnicl.runtime.graph.Statuses;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.runtime.worker.Machine;
+import io.omnicl.driver.ClError;
+import io.omnicl.driver.ImageSpec;
+import io.omnicl.runtime.Cl;
 import io.omnicl.spi.RealBuffer;
+import io.omnicl.spi.RealImage;
+import io.omnicl.spi.RealMem;
 import io.omnicl.spi.RealEvent;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,12 +47,18 @@ public final class Coherency {
         if (missing.isEmpty()) {
             return null;
         }
-        RealBuffer target = s.allocation(w.node());
+        RealMem target = s.allocation(w.node());
         List<Piece> elsewhere = new ArrayList<>();
         for (Piece p : missing) {
             if ((p.holders() & CoherenceMap.bit(CoherenceMap.HOST)) != 0) {
-                s.host().forEach(p.offset(), p.length(),
-                        (memory, at) -> uploads.add(w.queue().write(target, at, memory, List.of())));
+                if (s.image() == null) {
+                    s.host().forEach(p.offset(), p.length(),
+                            (memory, at) -> uploads.add(w.queue().write((RealBuffer) target, at, memory, List.of())));
+                } else {
+                    ImageSpec l = s.image();
+                    uploads.add(w.queue().writeImage((RealImage) target, new long[3], l.fullRegion(), l.rowPitch(),
+                            l.slicePitch(), wholeImage(s), List.of()));
+                }
                 w.countBytes(p.length(), true);
                 s.map().addHolder(p, me);
             } else {
@@ -60,6 +72,15 @@ public final class Coherency {
     public Completion toHost(Storage s, long offset, long length) {
         List<Piece> missing = s.map().missing(offset, length, CoherenceMap.HOST);
         return missing.isEmpty() ? Completion.done(0) : writeBack(s, missing);
+    }
+
+    /** The host copy of an image, which is kept in one piece. */
+    private static ByteBuffer wholeImage(Storage s) {
+        ByteBuffer all = s.host().view(0, s.size());
+        if (all == null) {
+            throw new ClError(Cl.CL_OUT_OF_RESOURCES, "an image's host copy over 1 GiB");
+        }
+        return all;
     }
 
     /** A command that wrote the range on {@code node} has succeeded. */
@@ -87,10 +108,16 @@ public final class Coherency {
     private static void download(Storage s, List<Piece> pieces, DeviceWorker w, Completion done) {
         List<RealEvent> reads = new ArrayList<>();
         try {
-            RealBuffer source = s.allocation(w.node());
+            RealMem source = s.allocation(w.node());
             for (Piece p : pieces) {
-                s.host().forEach(p.offset(), p.length(),
-                        (memory, at) -> reads.add(w.queue().read(source, at, memory, List.of())));
+                if (s.image() == null) {
+                    s.host().forEach(p.offset(), p.length(),
+                            (memory, at) -> reads.add(w.queue().read((RealBuffer) source, at, memory, List.of())));
+                } else {
+                    ImageSpec l = s.image();
+                    reads.add(w.queue().readImage((RealImage) source, new long[3], l.fullRegion(), l.rowPitch(),
+                            l.slicePitch(), wholeImage(s), List.of()));
+                }
                 w.countBytes(p.length(), false);
             }
         } catch (RuntimeException e) {

@@ -2,7 +2,10 @@ package io.omnicl.runtime.coherence;
 
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.spi.BackendException;
+import io.omnicl.driver.ImageSpec;
+import io.omnicl.runtime.Cl;
 import io.omnicl.spi.RealBuffer;
+import io.omnicl.spi.RealMem;
 
 /**
  * The memory behind one buffer (a root buffer; sub-buffers are ranges of it): the host copy, one
@@ -13,12 +16,28 @@ public final class Storage {
 
     private final CoherenceMap map;
     private final HostStore host;
-    private final RealBuffer[] allocations;
+    private final ImageSpec image;
+    private final RealMem[] allocations;
 
+    /** The storage of a buffer. */
     public Storage(HostStore host, int nodeCount) {
+        this(host, null, nodeCount);
+    }
+
+    /**
+     * The storage of a buffer, or of an image when {@code image} is given: an image's copies are real images,
+     * and it is kept coherent as a whole (every transfer moves all of it, every write commits all of it).
+     */
+    public Storage(HostStore host, ImageSpec image, int nodeCount) {
         this.host = host;
+        this.image = image;
         this.map = new CoherenceMap(host.size());
-        this.allocations = new RealBuffer[nodeCount];
+        this.allocations = new RealMem[nodeCount];
+    }
+
+    /** The image, or null for a buffer. */
+    public ImageSpec image() {
+        return image;
     }
 
     public long size() {
@@ -34,19 +53,26 @@ public final class Storage {
     }
 
     /**
-     * The allocation on {@code node}, made now if there is none; call on the node's worker thread.
+     * The allocation on {@code node} (a buffer, or a real image for an image), made now if there is none.
      *
      * @throws BackendException when the device cannot allocate it
      */
-    public RealBuffer allocation(DeviceNode node) {
+    public RealMem allocation(DeviceNode node) {
         synchronized (allocations) {
-            RealBuffer b = allocations[node.index()];
-            if (b == null) {
-                b = node.worker().session().allocate(size());
-                allocations[node.index()] = b;
+            RealMem m = allocations[node.index()];
+            if (m == null) {
+                m = image == null ? node.worker().session().allocate(size())
+                        : node.worker().session().allocateImage(Cl.CL_MEM_READ_WRITE, RealImages.format(image),
+                        RealImages.desc(image, null));
+                allocations[node.index()] = m;
             }
-            return b;
+            return m;
         }
+    }
+
+    /** The allocation of a buffer's storage on {@code node}. */
+    public RealBuffer buffer(DeviceNode node) {
+        return (RealBuffer) allocation(node);
     }
 
     /** Frees every device allocation. The host copy goes with the garbage collector. */

@@ -1,5 +1,7 @@
 package io.omnicl.backend.lwjgl;
 
+import static org.lwjgl.opencl.CL10.CL_INVALID_MEM_OBJECT;
+
 import static org.lwjgl.system.MemoryUtil.NULL;
 
 import io.omnicl.spi.BackendException;
@@ -52,6 +54,15 @@ abstract class ClObject {
     }
 
     /** Idempotent. */
+    /** The live handle of a buffer or an image, or NULL for null. */
+    static long memHandleOf(Object memory) {
+        if (memory == null) {
+            return NULL;
+        }
+        return handleOf(memory, memory instanceof LwjglImage ? LwjglImage.class : LwjglBuffer.class,
+            CL_INVALID_MEM_OBJECT);
+    }
+
     public void release() {
         long live = handle.getAndSet(NULL);
         if (live != NULL) {

@@ -2,7 +2,7 @@ package io.omnicl.backend.lwjgl;
 
 import static org.lwjgl.opencl.CL10.CL_INVALID_ARG_VALUE;
 import static org.lwjgl.opencl.CL10.CL_INVALID_KERNEL;
-import static org.lwjgl.opencl.CL10.CL_INVALID_MEM_OBJECT;
+import static org.lwjgl.opencl.CL10.CL_INVALID_SAMPLER;
 import static org.lwjgl.opencl.CL10.CL_KERNEL_COMPILE_WORK_GROUP_SIZE;
 import static org.lwjgl.opencl.CL10.CL_KERNEL_NUM_ARGS;
 import static org.lwjgl.opencl.CL10.CL_KERNEL_WORK_GROUP_SIZE;
@@ -26,7 +26,8 @@ import static org.lwjgl.system.Pointer.POINTER_SIZE;
 import io.omnicl.spi.BackendException;
 import io.omnicl.spi.KernelArgInfo;
 import io.omnicl.spi.KernelWorkGroupInfo;
-import io.omnicl.spi.RealBuffer;
+import io.omnicl.spi.RealMem;
+import io.omnicl.spi.RealSampler;
 import io.omnicl.spi.RealKernel;
 import java.nio.ByteBuffer;
 import org.lwjgl.opencl.CL10;
@@ -88,11 +89,19 @@ final class LwjglKernel extends ClObject implements RealKernel {
     }
 
     @Override
-    public void setArg(int index, RealBuffer buffer) {
+    public void setArg(int index, RealMem memory) {
+        setHandleArg(index, ClObject.memHandleOf(memory));
+    }
+
+    @Override
+    public void setArg(int index, RealSampler sampler) {
+        setHandleArg(index, ClObject.handleOf(sampler, LwjglSampler.class, CL_INVALID_SAMPLER));
+    }
+
+    private void setHandleArg(int index, long handle) {
         long kernel = handle();
-        long memObject = buffer == null ? NULL : ClObject.handleOf(buffer, LwjglBuffer.class, CL_INVALID_MEM_OBJECT);
         try (MemoryStack stack = stackPush()) {
-            ClCalls.check(nclSetKernelArg(kernel, index, POINTER_SIZE, stack.pointers(memObject).address()),
+            ClCalls.check(nclSetKernelArg(kernel, index, POINTER_SIZE, stack.pointers(handle).address()),
                 "clSetKernelArg(" + index + ")");
         }
     }

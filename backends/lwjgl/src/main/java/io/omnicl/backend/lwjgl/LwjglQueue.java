@@ -11,11 +11,17 @@ import static org.lwjgl.opencl.CL10.CL_INVALID_VALUE;
 import static org.lwjgl.opencl.CL10.CL_INVALID_WORK_DIMENSION;
 import static org.lwjgl.opencl.CL10.CL_INVALID_WORK_GROUP_SIZE;
 import static org.lwjgl.opencl.CL10.nclEnqueueCopyBuffer;
+import static org.lwjgl.opencl.CL10.nclEnqueueCopyBufferToImage;
+import static org.lwjgl.opencl.CL10.nclEnqueueCopyImage;
+import static org.lwjgl.opencl.CL10.nclEnqueueCopyImageToBuffer;
+import static org.lwjgl.opencl.CL10.nclEnqueueReadImage;
+import static org.lwjgl.opencl.CL10.nclEnqueueWriteImage;
 import static org.lwjgl.opencl.CL10.nclEnqueueNDRangeKernel;
 import static org.lwjgl.opencl.CL10.nclEnqueueReadBuffer;
 import static org.lwjgl.opencl.CL10.nclEnqueueWriteBuffer;
 import static org.lwjgl.opencl.CL11.nclEnqueueCopyBufferRect;
 import static org.lwjgl.opencl.CL12.nclEnqueueFillBuffer;
+import static org.lwjgl.opencl.CL12.nclEnqueueFillImage;
 import static org.lwjgl.opencl.CL12.nclEnqueueMarkerWithWaitList;
 import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.system.MemoryUtil.NULL;
@@ -24,6 +30,7 @@ import static org.lwjgl.system.MemoryUtil.memAddress;
 import io.omnicl.spi.BackendException;
 import io.omnicl.spi.RealBuffer;
 import io.omnicl.spi.RealEvent;
+import io.omnicl.spi.RealImage;
 import io.omnicl.spi.RealKernel;
 import io.omnicl.spi.RealQueue;
 import java.nio.ByteBuffer;
@@ -92,6 +99,89 @@ final class LwjglQueue extends ClObject implements RealQueue {
             return enqueue(waitFor, "clEnqueueCopyBufferRect", (queue, waitCount, waitList, event) ->
                 nclEnqueueCopyBufferRect(queue, from, to, srcAt, dstAt, box, srcRowPitch, srcSlicePitch,
                     dstRowPitch, dstSlicePitch, waitCount, waitList, event));
+        }
+    }
+
+    @Override
+    public RealEvent writeImage(RealImage dst, long[] origin, long[] region, long rowPitch, long slicePitch,
+                                ByteBuffer src, List<RealEvent> waitFor) {
+        long image = ClObject.handleOf(dst, LwjglImage.class, CL_INVALID_MEM_OBJECT);
+        long host = hostAddress(src, false);
+        return box(origin, region, (at, box) -> enqueue(waitFor, "clEnqueueWriteImage",
+            (queue, waitCount, waitList, event) -> nclEnqueueWriteImage(queue, image, CL_FALSE, at, box, rowPitch,
+                slicePitch, host, waitCount, waitList, event)));
+    }
+
+    @Override
+    public RealEvent readImage(RealImage src, long[] origin, long[] region, long rowPitch, long slicePitch,
+                               ByteBuffer dst, List<RealEvent> waitFor) {
+        long image = ClObject.handleOf(src, LwjglImage.class, CL_INVALID_MEM_OBJECT);
+        long host = hostAddress(dst, true);
+        return box(origin, region, (at, box) -> enqueue(waitFor, "clEnqueueReadImage",
+            (queue, waitCount, waitList, event) -> nclEnqueueReadImage(queue, image, CL_FALSE, at, box, rowPitch,
+                slicePitch, host, waitCount, waitList, event)));
+    }
+
+    @Override
+    public RealEvent copyImage(RealImage src, RealImage dst, long[] srcOrigin, long[] dstOrigin, long[] region,
+                               List<RealEvent> waitFor) {
+        long from = ClObject.handleOf(src, LwjglImage.class, CL_INVALID_MEM_OBJECT);
+        long to = ClObject.handleOf(dst, LwjglImage.class, CL_INVALID_MEM_OBJECT);
+        try (MemoryStack stack = stackPush()) {
+            long fromAt = sizes(stack, srcOrigin, 3, CL_INVALID_VALUE);
+            if (fromAt == NULL) {
+                throw new BackendException(CL_INVALID_VALUE, "copyImage needs a source origin");
+            }
+            return box(dstOrigin, region, (toAt, box) -> enqueue(waitFor, "clEnqueueCopyImage",
+                (queue, waitCount, waitList, event) -> nclEnqueueCopyImage(queue, from, to, fromAt, toAt, box,
+                    waitCount, waitList, event)));
+        }
+    }
+
+    @Override
+    public RealEvent fillImage(RealImage dst, ByteBuffer color, long[] origin, long[] region,
+                               List<RealEvent> waitFor) {
+        long image = ClObject.handleOf(dst, LwjglImage.class, CL_INVALID_MEM_OBJECT);
+        long host = hostAddress(color, false);
+        return box(origin, region, (at, box) -> enqueue(waitFor, "clEnqueueFillImage",
+            (queue, waitCount, waitList, event) -> nclEnqueueFillImage(queue, image, host, at, box, waitCount,
+                waitList, event)));
+    }
+
+    @Override
+    public RealEvent copyImageToBuffer(RealImage src, RealBuffer dst, long[] srcOrigin, long[] region,
+                                       long dstOffset, List<RealEvent> waitFor) {
+        long image = ClObject.handleOf(src, LwjglImage.class, CL_INVALID_MEM_OBJECT);
+        long buffer = memObject(dst);
+        return box(srcOrigin, region, (at, box) -> enqueue(waitFor, "clEnqueueCopyImageToBuffer",
+            (queue, waitCount, waitList, event) -> nclEnqueueCopyImageToBuffer(queue, image, buffer, at, box,
+                dstOffset, waitCount, waitList, event)));
+    }
+
+    @Override
+    public RealEvent copyBufferToImage(RealBuffer src, RealImage dst, long srcOffset, long[] dstOrigin,
+                                       long[] region, List<RealEvent> waitFor) {
+        long buffer = memObject(src);
+        long image = ClObject.handleOf(dst, LwjglImage.class, CL_INVALID_MEM_OBJECT);
+        return box(dstOrigin, region, (at, box) -> enqueue(waitFor, "clEnqueueCopyBufferToImage",
+            (queue, waitCount, waitList, event) -> nclEnqueueCopyBufferToImage(queue, buffer, image, srcOffset, at,
+                box, waitCount, waitList, event)));
+    }
+
+    /** An image command on a box: the origin and region as native size_t[3] arrays. */
+    @FunctionalInterface
+    private interface BoxCommand {
+        RealEvent enqueue(long origin, long region);
+    }
+
+    private static RealEvent box(long[] origin, long[] region, BoxCommand command) {
+        try (MemoryStack stack = stackPush()) {
+            long at = sizes(stack, origin, 3, CL_INVALID_VALUE);
+            long box = sizes(stack, region, 3, CL_INVALID_VALUE);
+            if (at == NULL || box == NULL) {
+                throw new BackendException(CL_INVALID_VALUE, "an image command needs an origin and a region");
+            }
+            return command.enqueue(at, box);
         }
     }
 

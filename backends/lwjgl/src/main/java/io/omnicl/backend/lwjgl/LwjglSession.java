@@ -2,6 +2,7 @@ package io.omnicl.backend.lwjgl;
 
 import static org.lwjgl.opencl.CL10.CL_INVALID_BINARY;
 import static org.lwjgl.opencl.CL10.CL_INVALID_CONTEXT;
+import static org.lwjgl.opencl.CL10.CL_INVALID_MEM_OBJECT;
 import static org.lwjgl.opencl.CL10.CL_INVALID_PROGRAM;
 import static org.lwjgl.opencl.CL10.CL_INVALID_VALUE;
 import static org.lwjgl.opencl.CL10.CL_MEM_READ_WRITE;
@@ -10,6 +11,9 @@ import static org.lwjgl.opencl.CL10.nclCreateBuffer;
 import static org.lwjgl.opencl.CL10.nclCreateCommandQueue;
 import static org.lwjgl.opencl.CL10.nclCreateProgramWithBinary;
 import static org.lwjgl.opencl.CL10.nclCreateProgramWithSource;
+import static org.lwjgl.opencl.CL10.nclCreateSampler;
+import static org.lwjgl.opencl.CL10.nclGetSupportedImageFormats;
+import static org.lwjgl.opencl.CL12.nclCreateImage;
 import static org.lwjgl.opencl.CL12.CL_LINK_PROGRAM_FAILURE;
 import static org.lwjgl.opencl.CL12.nclLinkProgram;
 import static org.lwjgl.system.MemoryStack.stackPush;
@@ -22,15 +26,22 @@ import static org.lwjgl.system.MemoryUtil.memUTF8;
 
 import io.omnicl.spi.BackendException;
 import io.omnicl.spi.DeviceSession;
+import io.omnicl.spi.ImageDesc;
+import io.omnicl.spi.ImageFormat;
 import io.omnicl.spi.RealBuffer;
 import io.omnicl.spi.RealDevice;
+import io.omnicl.spi.RealImage;
 import io.omnicl.spi.RealProgram;
 import io.omnicl.spi.RealQueue;
+import io.omnicl.spi.RealSampler;
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
+import java.util.ArrayList;
 import java.util.List;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.opencl.CL10;
+import org.lwjgl.opencl.CLImageDesc;
+import org.lwjgl.opencl.CLImageFormat;
 import org.lwjgl.system.MemoryStack;
 
 /** A context that holds one device. Thread-safe: every call here is a thread-safe OpenCL call. */
@@ -56,6 +67,52 @@ final class LwjglSession extends ClObject implements DeviceSession {
         long buffer = ClCalls.create(status ->
             nclCreateBuffer(context, CL_MEM_READ_WRITE, size, NULL, status), "clCreateBuffer");
         return new LwjglBuffer(buffer, size);
+    }
+
+    @Override
+    public RealImage allocateImage(long flags, ImageFormat format, ImageDesc desc) {
+        long context = handle();
+        long buffer = desc.buffer() == null ? NULL
+            : ClObject.handleOf(desc.buffer(), LwjglBuffer.class, CL_INVALID_MEM_OBJECT);
+        try (MemoryStack stack = stackPush()) {
+            CLImageFormat clFormat = CLImageFormat.malloc(stack)
+                .image_channel_order(format.channelOrder()).image_channel_data_type(format.channelType());
+            CLImageDesc clDesc = CLImageDesc.calloc(stack).image_type(desc.type()).image_width(desc.width())
+                .image_height(desc.height()).image_depth(desc.depth()).image_array_size(desc.arraySize())
+                .buffer(buffer);
+            long image = ClCalls.create(status -> nclCreateImage(context, flags, clFormat.address(),
+                clDesc.address(), NULL, status), "clCreateImage");
+            return new LwjglImage(image);
+        }
+    }
+
+    @Override
+    public List<ImageFormat> supportedImageFormats(long flags, int imageType) {
+        long context = handle();
+        try (MemoryStack stack = stackPush()) {
+            IntBuffer count = stack.mallocInt(1);
+            ClCalls.check(nclGetSupportedImageFormats(context, flags, imageType, 0, NULL, memAddress(count)),
+                "clGetSupportedImageFormats");
+            if (count.get(0) == 0) {
+                return List.of();
+            }
+            CLImageFormat.Buffer formats = CLImageFormat.malloc(count.get(0), stack);
+            ClCalls.check(nclGetSupportedImageFormats(context, flags, imageType, count.get(0), formats.address(),
+                NULL), "clGetSupportedImageFormats");
+            List<ImageFormat> result = new ArrayList<>();
+            for (CLImageFormat f : formats) {
+                result.add(new ImageFormat(f.image_channel_order(), f.image_channel_data_type()));
+            }
+            return result;
+        }
+    }
+
+    @Override
+    public RealSampler createSampler(boolean normalizedCoordinates, int addressingMode, int filterMode) {
+        long context = handle();
+        long sampler = ClCalls.create(status -> nclCreateSampler(context, normalizedCoordinates ? 1 : 0,
+            addressingMode, filterMode, status), "clCreateSampler");
+        return new LwjglSampler(sampler);
     }
 
     @Override

@@ -1,0 +1,7 @@
+package io.omnicl.driver;
+
+/** A sampler. */
+public interface ClSampler extends ClObject, Counted {
+
+    ClContext context();
+}
