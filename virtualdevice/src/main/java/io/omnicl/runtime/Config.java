@@ -1,7 +1,9 @@
 package io.omnicl.runtime;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 /**
@@ -14,12 +16,40 @@ import java.util.Locale;
  * @param strictOrder   {@code OMNICL_ORDER=strict}: chain each in-order queue instead of running it as a data-flow graph
  * @param maxInFlight   commands a device worker keeps submitted at once
  * @param printStatistics {@code OMNICL_STATS=1}: print each real device's counters when the JVM exits
+ * @param throttle      {@code OMNICL_THROTTLE="<device>=<factor>,..."}: devices made slower, each named by a
+ *                      substring of its name or by its index among the real devices, from 0
+ * @param traceFile     {@code OMNICL_TRACE=file.json}: where to write a Chrome trace at exit; empty for none
  */
 public record Config(List<String> deviceFilter, String backend, String scheduler, boolean strictOrder,
-                     int maxInFlight, boolean printStatistics) {
+                     int maxInFlight, boolean printStatistics, Map<String, Double> throttle, String traceFile) {
 
     public Config {
         deviceFilter = List.copyOf(deviceFilter);
+        throttle = Map.copyOf(throttle);
+    }
+
+    /** A configuration with the defaults of everything. */
+    public static Config defaults() {
+        return new Config(List.of(), "", "eager", false, 2, false, Map.of(), "");
+    }
+
+    /** How many times slower the real device with this index (from 0) and name should behave (1 = as it is). */
+    public double throttleOf(int index, String deviceName) {
+        for (Map.Entry<String, Double> e : throttle.entrySet()) {
+            if (names(e.getKey(), index, deviceName)) {
+                return e.getValue();
+            }
+        }
+        return 1;
+    }
+
+    /** Whether {@code key} names the real device: its index among the real devices, or a part of its name. */
+    static boolean names(String key, int index, String deviceName) {
+        try {
+            return Integer.parseInt(key) == index;
+        } catch (NumberFormatException e) {
+            return deviceName.contains(key);
+        }
     }
 
     public static Config fromEnvironment() {
@@ -29,10 +59,18 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
                 filter.add(part.trim());
             }
         }
+        Map<String, Double> throttle = new LinkedHashMap<>();
+        for (String part : read("OMNICL_THROTTLE", "").split(",")) {
+            int eq = part.lastIndexOf('=');
+            if (eq > 0) {
+                throttle.put(part.substring(0, eq).trim(), Double.parseDouble(part.substring(eq + 1).trim()));
+            }
+        }
+        String stats = read("OMNICL_STATS", "");
         return new Config(filter, read("OMNICL_BACKEND", ""), read("OMNICL_SCHED", "eager"),
                 read("OMNICL_ORDER", "dataflow").equalsIgnoreCase("strict"),
-                Integer.parseInt(read("OMNICL_INFLIGHT", "2")), !read("OMNICL_STATS", "").isEmpty()
-                && !read("OMNICL_STATS", "").equals("0"));
+                Integer.parseInt(read("OMNICL_INFLIGHT", "2")), !stats.isEmpty() && !stats.equals("0"), throttle,
+                read("OMNICL_TRACE", ""));
     }
 
     private static String read(String name, String fallback) {

@@ -6,6 +6,7 @@ import io.omnicl.runtime.graph.Completion;
 import io.omnicl.runtime.graph.Statuses;
 import io.omnicl.runtime.worker.DeviceTask;
 import io.omnicl.runtime.worker.DeviceWorker;
+import io.omnicl.runtime.worker.Trace;
 import io.omnicl.spi.RealEvent;
 
 import java.util.ArrayList;
@@ -35,6 +36,16 @@ abstract class DeviceCommand extends Command implements DeviceTask {
 
     /** Submits the real command on {@code w}'s queue; returns its event. */
     abstract RealEvent submit(DeviceWorker w);
+
+    /** The command's name in a trace. */
+    String label() {
+        return getClass().getSimpleName().replace("Command", "").toLowerCase();
+    }
+
+    /** The command's kind in a trace. */
+    Trace.Kind traceKind() {
+        return Trace.Kind.COPY;
+    }
 
     /** Hands the command to the scheduler, to run on one of {@code nodes} (bits). */
     final void place(long nodes) {
@@ -72,7 +83,7 @@ abstract class DeviceCommand extends Command implements DeviceTask {
             }
             RealEvent real = submit(w);
             event.running(0);
-            w.track(real, uploads, (status, ended) -> finished(w, status, ended));
+            w.track(label(), traceKind(), real, uploads, (status, ended) -> finished(w, status, ended));
         } catch (RuntimeException e) {
             uploads.forEach(RealEvent::release);
             end(Statuses.of(e));

@@ -8,10 +8,12 @@ import io.omnicl.runtime.graph.Log;
 import io.omnicl.runtime.sched.Schedulers;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.Machine;
+import io.omnicl.runtime.worker.Trace;
 import io.omnicl.spi.Backend;
 import io.omnicl.spi.Backends;
 import io.omnicl.spi.RealDevice;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +32,7 @@ public final class Engine implements Driver {
     private final Machine machine;
     private final Coherency coherency;
     private final Platform platform;
+    private final Trace trace = new Trace();
     private final Map<String, List<int[]>> imageFormats = new ConcurrentHashMap<>();
 
     /** The engine as the facade finds it: configured from the environment. */
@@ -40,14 +43,22 @@ public final class Engine implements Driver {
     public Engine(Config config) {
         this.config = config;
         List<DeviceNode> nodes = new ArrayList<>();
-        for (RealDevice d : realDevices(config)) {
+        List<RealDevice> reals = realDevices(config);
+        for (int i = 0; i < reals.size(); i++) {
+            RealDevice d = reals.get(i);
             if (config.accepts(d.name())) {
-                nodes.add(new DeviceNode(nodes.size() + 1, d, config.maxInFlight()));
+                nodes.add(new DeviceNode(nodes.size() + 1, d, config.maxInFlight(), config.throttleOf(i, d.name()),
+                        trace));
             }
         }
         this.machine = new Machine(nodes, workers -> Schedulers.create(config.scheduler(), workers));
         this.coherency = new Coherency(machine);
         this.platform = new Platform(this);
+        if (!config.traceFile().isEmpty()) {
+            trace.setRecording(true);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> trace.write(Path.of(config.traceFile()),
+                    nodes.stream().map(DeviceNode::name).toList()), "omnicl-trace"));
+        }
         if (config.printStatistics()) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> System.err.print(statisticsTable()),
                     "omnicl-statistics"));

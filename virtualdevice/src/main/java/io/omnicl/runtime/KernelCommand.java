@@ -4,6 +4,7 @@ import io.omnicl.driver.ClError;
 import io.omnicl.runtime.graph.Access;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceWorker;
+import io.omnicl.runtime.worker.Trace;
 import io.omnicl.spi.DeviceParam;
 import io.omnicl.spi.KernelWorkGroupInfo;
 import io.omnicl.spi.RealEvent;
@@ -151,6 +152,16 @@ final class KernelCommand extends DeviceCommand {
     @Override
     void start() {
         place(nodes);
+    }
+
+    @Override
+    String label() {
+        return kernel.name();
+    }
+
+    @Override
+    Trace.Kind traceKind() {
+        return Trace.Kind.KERNEL;
     }
 
     @Override

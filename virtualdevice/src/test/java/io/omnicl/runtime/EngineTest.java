@@ -41,7 +41,7 @@ class EngineTest {
     }
 
     private static Engine engine() {
-        return new Engine(new Config(List.of(), "", "eager", false, 2, false));
+        return new Engine(Config.defaults());
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.omnicl.runtime.graph.Statuses;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.runtime.worker.Machine;
+import io.omnicl.runtime.worker.Trace;
 import io.omnicl.driver.ClError;
 import io.omnicl.driver.ImageSpec;
 import io.omnicl.runtime.Cl;
@@ -126,7 +127,7 @@ public final class Coherency {
             return;
         }
         RealEvent last = reads.remove(reads.size() - 1);
-        w.track(last, reads, (status, event) -> {
+        w.track("download", Trace.Kind.DOWNLOAD, last, reads, (status, event) -> {
             if (status == 0) {
                 for (Piece p : pieces) {
                     s.map().addHolder(p, CoherenceMap.HOST);

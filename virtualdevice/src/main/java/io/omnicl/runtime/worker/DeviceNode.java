@@ -16,11 +16,11 @@ public final class DeviceNode {
     private final DeviceInfo info;
     private final DeviceWorker worker;
 
-    public DeviceNode(int index, RealDevice device, int maxInFlight) {
+    public DeviceNode(int index, RealDevice device, int maxInFlight, double throttle, Trace trace) {
         this.index = index;
         this.device = device;
         this.info = device.info();
-        this.worker = new DeviceWorker(this, maxInFlight);
+        this.worker = new DeviceWorker(this, maxInFlight, throttle, trace);
     }
 
     public int index() {

@@ -27,11 +27,16 @@ public final class DeviceWorker {
 
     private static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
-    private record Submitted(RealEvent last, List<RealEvent> others, InFlight handler) {
+    /** A submitted command: its last real event (the kernel or the final transfer) and the ones before. */
+    private record Submitted(String label, Trace.Kind kind, RealEvent last, List<RealEvent> others,
+                             InFlight handler) {
     }
 
     private final DeviceNode node;
     private final int maxInFlight;
+    /** {@code OMNICL_THROTTLE}: how many times slower this device pretends to be. */
+    private final double throttle;
+    private final Trace trace;
     private final ConcurrentLinkedQueue<WorkerTask> inbox = new ConcurrentLinkedQueue<>();
     private final ArrayDeque<Submitted> inFlight = new ArrayDeque<>();
     private final AtomicBoolean signalled = new AtomicBoolean();
@@ -48,9 +53,11 @@ public final class DeviceWorker {
     private final AtomicLong bytesOut = new AtomicLong();
     private ByteBuffer scratch = ByteBuffer.allocateDirect(256);
 
-    DeviceWorker(DeviceNode node, int maxInFlight) {
+    DeviceWorker(DeviceNode node, int maxInFlight, double throttle, Trace trace) {
         this.node = node;
         this.maxInFlight = Math.max(1, maxInFlight);
+        this.throttle = throttle;
+        this.trace = trace;
     }
 
     public DeviceNode node() {
@@ -108,9 +115,9 @@ public final class DeviceWorker {
      * Registers a submitted command: {@code handler} runs on this thread when {@code last} ends, then
      * {@code last} and {@code others} are released. Flushes the queue.
      */
-    public void track(RealEvent last, List<RealEvent> others, InFlight handler) {
+    public void track(String label, Trace.Kind kind, RealEvent last, List<RealEvent> others, InFlight handler) {
         queue.flush();
-        inFlight.add(new Submitted(last, others, handler));
+        inFlight.add(new Submitted(label, kind, last, others, handler));
         commands.addAndGet(1 + others.size());
     }
 
@@ -195,6 +202,13 @@ public final class DeviceWorker {
         Submitted s = inFlight.poll();
         int status = s.last.await();
         try {
+            long[] times = status == 0 ? s.last.profile() : null;
+            if (times != null) {
+                recordTrace(s, times);
+                if (s.kind == Trace.Kind.KERNEL && throttle > 1) {
+                    slowDown((long) ((throttle - 1) * (times[3] - times[2])));
+                }
+            }
             s.handler.ended(status, s.last);
         } finally {
             s.last.release();
@@ -202,6 +216,34 @@ public final class DeviceWorker {
                 e.release();
             }
         }
+    }
+
+    /**
+     * A slower device: waits as long as the kernel took, (factor - 1) times. A sleep, not a park, since
+     * wake-ups for new work must not cut it short.
+     */
+    private static void slowDown(long nanos) {
+        try {
+            TimeUnit.NANOSECONDS.sleep(nanos);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void recordTrace(Submitted s, long[] times) {
+        if (!trace.recording()) {
+            return;
+        }
+        // what came before the last event: a command's uploads, or the other pieces of a download
+        Trace.Kind before = s.kind == Trace.Kind.DOWNLOAD ? Trace.Kind.DOWNLOAD : Trace.Kind.UPLOAD;
+        for (RealEvent e : s.others) {
+            long[] t = e.profile();
+            if (t != null) {
+                trace.record(new Trace.Slice(node.index(), before.name().toLowerCase(), before, hostTime(t[2]),
+                        hostTime(t[3])));
+            }
+        }
+        trace.record(new Trace.Slice(node.index(), s.label, s.kind, hostTime(times[2]), hostTime(times[3])));
     }
 
     private void calibrateClock() {
