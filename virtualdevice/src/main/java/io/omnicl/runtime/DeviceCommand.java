@@ -94,7 +94,7 @@ abstract class DeviceCommand extends Command implements DeviceTask {
         if (status == 0) {
             long[] times = queue.profiling() ? real.profile() : null;
             if (times != null) {
-                event.executedAt(w.hostTime(times[2]), w.hostTime(times[3]));
+                event.executedAt(w.hostTime(times[2]), w.hostTime(times[3]), System.nanoTime());
             }
             for (Access a : outputs()) {
                 Coherency.committed(a.storage(), a.offset(), a.length(), w.node().index());

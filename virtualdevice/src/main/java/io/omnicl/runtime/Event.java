@@ -65,11 +65,26 @@ final class Event extends CountedObject implements ClEvent {
         advance(CL_RUNNING, hostTime);
     }
 
-    /** Records the real device's start and end, mapped to the host clock. */
-    void executedAt(long start, long end) {
+    /**
+     * Records the real device's start and end, mapped to the host clock. The mapping is an estimate, so the
+     * end is kept no later than {@code observed}, the host time its completion was seen.
+     */
+    void executedAt(long start, long end, long observed) {
         synchronized (this) {
-            times[2] = Math.max(start, times[1]);
-            times[3] = Math.max(end, times[2]);
+            times[3] = Math.max(Math.min(end, observed), times[1]);
+            times[2] = Math.min(Math.max(start, times[1]), times[3]);
+        }
+    }
+
+    /** In an in-order queue, shows the command starting no earlier than the previous one ended. */
+    void startNotBefore(Event previous) {
+        long previousEnd;
+        synchronized (previous) {
+            previousEnd = previous.times[3];
+        }
+        synchronized (this) {
+            times[2] = Math.max(times[2], previousEnd);
+            times[3] = Math.max(times[3], times[2]);
         }
     }
 

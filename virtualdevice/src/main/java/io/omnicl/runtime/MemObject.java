@@ -235,8 +235,11 @@ final class MemObject extends CountedObject implements ClMem {
             case CL_MEM_SIZE:
                 return InfoValue.ofLong(size);
             case CL_MEM_HOST_PTR:
+                // Java shows no addresses: a stand-in that is the same for a buffer and its sub-buffers'
+                // parent, offset by their origin, as the user's pointer would be
+                long base = 0x7f0000000000L + ((long) System.identityHashCode(storage) << 12);
                 return InfoValue.ofLong(hasHostPointer && (flags & CL_MEM_USE_HOST_PTR) != 0
-                        ? storage.host().hashCode() | 0x1000L : 0);
+                        ? base + storageOffset() : 0);
             case CL_MEM_MAP_COUNT:
                 return InfoValue.ofInt(mapCount());
             case CL_MEM_REFERENCE_COUNT:

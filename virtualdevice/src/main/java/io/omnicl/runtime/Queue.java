@@ -42,7 +42,7 @@ final class Queue extends CountedObject implements ClQueue {
     /** Events of enqueued commands not yet complete. */
     private final Set<Event> outstanding = new LinkedHashSet<>();
     /** In-order: the event of the last command. */
-    private Completion lastEventDone;
+    private Event lastEvent;
     /** In-order strict: the execution of the last command. */
     private Completion lastExecuted;
     /** Out-of-order: the event of the last barrier. */
@@ -132,15 +132,18 @@ final class Queue extends CountedObject implements ClQueue {
         for (ClEvent e : waitList) {
             gates.add(((Event) e).done());
         }
-        Completion previous = lastEventDone;
+        Event previous = lastEvent;
         c.executed.onDone(s -> {
             if (previous == null) {
                 c.event.finish(s);
             } else {
-                previous.onDone(p -> c.event.finish(s));
+                previous.done().onDone(p -> {
+                    c.event.startNotBefore(previous);
+                    c.event.finish(s);
+                });
             }
         });
-        lastEventDone = c.event.done();
+        lastEvent = c.event;
     }
 
     private synchronized void retire(Command c) {

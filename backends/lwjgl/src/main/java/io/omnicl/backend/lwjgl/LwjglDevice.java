@@ -55,6 +55,14 @@ final class LwjglDevice implements RealDevice {
 
     @Override
     public DeviceSession open() {
+        // one context at a time: PoCL 3.1 creates its shared LLVM context on the first clCreateContext
+        // without a lock, and two threads racing there corrupt it
+        synchronized (LwjglDevice.class) {
+            return openContext();
+        }
+    }
+
+    private DeviceSession openContext() {
         try (MemoryStack stack = stackPush()) {
             PointerBuffer properties = stack.pointers(CL_CONTEXT_PLATFORM, platform, 0);
             PointerBuffer devices = stack.pointers(device);
