@@ -393,6 +393,7 @@ class RectTransferTest extends ClTestBase {
         }
     }
 
+    /** Copy-rect is left out: PoCL 3.1 reads src->context and dst->context before checking them (segfault). */
     @Test
     void nullOrUnsetBufferIsInvalidMemObject() {
         cl_mem m = bufferOf(new byte[64]);
@@ -404,22 +405,6 @@ class RectTransferTest extends ClTestBase {
                     new long[3], region, 0, 0, 0, 0, Pointer.to(host), 0, null, null), "read " + what);
             assertStatus(CL_INVALID_MEM_OBJECT, clEnqueueWriteBufferRect(queue, bad, CL_TRUE, new long[3],
                     new long[3], region, 0, 0, 0, 0, Pointer.to(host), 0, null, null), "write " + what);
-        }
-    }
-
-    @Test
-    void copyRectWithNullOrUnsetBufferIsInvalidMemObjectOmniclOnly() {
-        // PoCL 3.1 reads src->context and dst->context before validating them and crashes on a NULL handle, so
-        // the reference cannot show this; the expected code is the specification's.
-        org.junit.jupiter.api.Assumptions.assumeTrue(Target.isOmniCL(), "PoCL 3.1 crashes on a NULL buffer here");
-        cl_mem m = bufferOf(new byte[64]);
-        long[] region = {4, 4, 1};
-        for (cl_mem bad : new cl_mem[] {null, new cl_mem()}) {
-            String what = bad == null ? "null" : "new cl_mem()";
-            assertStatus(CL_INVALID_MEM_OBJECT, clEnqueueCopyBufferRect(queue, bad, m, new long[3], new long[3],
-                    region, 0, 0, 0, 0, 0, null, null), "copy src " + what);
-            assertStatus(CL_INVALID_MEM_OBJECT, clEnqueueCopyBufferRect(queue, m, bad, new long[3], new long[3],
-                    region, 0, 0, 0, 0, 0, null, null), "copy dst " + what);
         }
     }
 
