@@ -107,7 +107,7 @@ class ProfilingTest extends CommandCatalog {
     @Test
     void commandWaitingOnAnotherQueueStartsAfterItEnds() {
         cl_command_queue second = track(createQueue(context, device, CL_QUEUE_PROFILING_ENABLE));
-        cl_mem m = intBuffer(N);
+        cl_mem m = intBuffer(new int[N]);
         cl_event first = add(profiling, m, 5);
         cl_event after = add(second, m, 7, first);
         waitFor(after);
@@ -118,8 +118,8 @@ class ProfilingTest extends CommandCatalog {
 
     @Test
     void dependenciesOnAnOutOfOrderQueueAreOrderedInTime() {
-        cl_mem a = intBuffer(N);
-        cl_mem b = intBuffer(N);
+        cl_mem a = intBuffer(new int[N]);
+        cl_mem b = intBuffer(new int[N]);
         cl_event left = add(profilingOoo, a, 1);
         cl_event right = add(profilingOoo, b, 2);
         cl_event join = track(newEvent());
