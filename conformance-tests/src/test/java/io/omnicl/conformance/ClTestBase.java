@@ -83,15 +83,23 @@ public abstract class ClTestBase {
 
     // ---- ownership -------------------------------------------------------------------------------
 
-    /** Releases {@code object} after the current test (after the class, when called in @BeforeAll). */
+    /**
+     * Releases {@code object} after the current test (after the class, when called in @BeforeAll). A null (what
+     * a failed create returns) is ignored, so that the test reports the create's status, not a
+     * NullPointerException.
+     */
     protected <T extends NativePointerObject> T track(T object) {
-        (inClassSetUp ? perClass : perTest).push(object);
+        if (object != null) {
+            (inClassSetUp ? perClass : perTest).push(object);
+        }
         return object;
     }
 
-    /** Releases {@code object} after the last test of the class. */
+    /** Releases {@code object} after the last test of the class (a null is ignored). */
     protected <T extends NativePointerObject> T keep(T object) {
-        perClass.push(object);
+        if (object != null) {
+            perClass.push(object);
+        }
         return object;
     }
 
