@@ -2,7 +2,6 @@ package io.omnicl.conformance;
 
 import static org.jocl.CL.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.jocl.Pointer;
@@ -174,6 +173,6 @@ class KernelArgInfoTest extends ClTestBase {
             assertEquals(Info.string(arg(kinds, i), CL_KERNEL_ARG_NAME), Info.string(arg(again, i), CL_KERNEL_ARG_NAME));
             assertEquals(typeName(kinds, i), typeName(again, i));
         }
-        assertTrue(Info.uint(kernelQ(again), CL_KERNEL_NUM_ARGS) == 11, "11 arguments");
+        assertEquals(11, Info.uint(kernelQ(again), CL_KERNEL_NUM_ARGS), "11 arguments");
     }
 }
