@@ -43,14 +43,6 @@ class BufferTest extends ClTestBase {
         return Math.max(1, Info.uint(deviceQ(device), CL_DEVICE_MEM_BASE_ADDR_ALIGN) / 8);
     }
 
-    private cl_mem subBuffer(cl_mem parent, long flags, long origin, long size) {
-        int[] e = err();
-        cl_mem sub = clCreateSubBuffer(parent, flags, CL_BUFFER_CREATE_TYPE_REGION,
-                new cl_buffer_region(origin, size), e);
-        ok(e[0], "clCreateSubBuffer");
-        return track(sub);
-    }
-
     @Test
     void defaultFlagsGiveAReadWriteBuffer() {
         cl_mem m = buffer(0, BYTES, null);

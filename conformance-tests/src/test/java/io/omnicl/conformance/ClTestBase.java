@@ -14,6 +14,7 @@ import org.jocl.CL;
 import org.jocl.NativePointerObject;
 import org.jocl.Pointer;
 import org.jocl.Sizeof;
+import org.jocl.cl_buffer_region;
 import org.jocl.cl_command_queue;
 import org.jocl.cl_context;
 import org.jocl.cl_context_properties;
@@ -23,6 +24,7 @@ import org.jocl.cl_kernel;
 import org.jocl.cl_mem;
 import org.jocl.cl_platform_id;
 import org.jocl.cl_program;
+import org.jocl.cl_sampler;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -81,15 +83,23 @@ public abstract class ClTestBase {
 
     // ---- ownership -------------------------------------------------------------------------------
 
-    /** Releases {@code object} after the current test (after the class, when called in @BeforeAll). */
+    /**
+     * Releases {@code object} after the current test (after the class, when called in @BeforeAll). A null (what
+     * a failed create returns) is ignored, so that the test reports the create's status, not a
+     * NullPointerException.
+     */
     protected <T extends NativePointerObject> T track(T object) {
-        (inClassSetUp ? perClass : perTest).push(object);
+        if (object != null) {
+            (inClassSetUp ? perClass : perTest).push(object);
+        }
         return object;
     }
 
-    /** Releases {@code object} after the last test of the class. */
+    /** Releases {@code object} after the last test of the class (a null is ignored). */
     protected <T extends NativePointerObject> T keep(T object) {
-        perClass.push(object);
+        if (object != null) {
+            perClass.push(object);
+        }
         return object;
     }
 
@@ -131,6 +141,8 @@ public abstract class ClTestBase {
             return rc != CL_SUCCESS ? rc : rc2;
         } else if (o instanceof cl_context) {
             return clReleaseContext((cl_context) o);
+        } else if (o instanceof cl_sampler) {
+            return clReleaseSampler((cl_sampler) o);
         } else if (o instanceof cl_device_id) {
             return clReleaseDevice((cl_device_id) o);
         }
@@ -246,6 +258,100 @@ public abstract class ClTestBase {
                 "clSetKernelArg(" + index + ", int)");
     }
 
+    /** A tracked sub-buffer of {@code parent} covering {@code size} bytes from {@code origin}. */
+    protected cl_mem subBuffer(cl_mem parent, long flags, long origin, long size) {
+        int[] e = err();
+        cl_mem sub = clCreateSubBuffer(parent, flags, CL_BUFFER_CREATE_TYPE_REGION,
+                new cl_buffer_region(origin, size), e);
+        ok(e[0], "clCreateSubBuffer(origin " + origin + ", size " + size + ")");
+        return track(sub);
+    }
+
+    /** The status clCreateSubBuffer reports; a sub-buffer it creates anyway is tracked. */
+    protected int subBufferStatus(cl_mem parent, long flags, long origin, long size) {
+        int[] e = err();
+        cl_mem sub = clCreateSubBuffer(parent, flags, CL_BUFFER_CREATE_TYPE_REGION,
+                new cl_buffer_region(origin, size), e);
+        if (sub != null && sub.getNativePointer() != 0) {
+            track(sub);
+        }
+        return e[0];
+    }
+
+    /** A tracked user event on {@link #context}. */
+    protected cl_event userEvent() {
+        return userEvent(context);
+    }
+
+    /** A tracked user event on the given context. */
+    protected cl_event userEvent(cl_context ctx) {
+        int[] e = err();
+        cl_event user = clCreateUserEvent(ctx, e);
+        ok(e[0], "clCreateUserEvent");
+        return track(user);
+    }
+
+    /** CL_EVENT_COMMAND_EXECUTION_STATUS of an event. */
+    protected static int execStatus(cl_event e) {
+        return Info.uint(eventQ(e), CL_EVENT_COMMAND_EXECUTION_STATUS);
+    }
+
+    /** A tracked queue on {@link #context} with the given properties. */
+    protected cl_command_queue trackedQueue(long properties) {
+        return track(createQueue(context, device, properties));
+    }
+
+    /** CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE where the device supports it, else 0. */
+    protected long outOfOrderIfSupported() {
+        return Info.ulong(deviceQ(device), CL_DEVICE_QUEUE_PROPERTIES) & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
+    }
+
+    /** Sub-buffer origin alignment of a device, in bytes (CL_DEVICE_MEM_BASE_ADDR_ALIGN is in bits). */
+    protected static long baseAlignBytes(cl_device_id d) {
+        return Math.max(1, Info.uint(deviceQ(d), CL_DEVICE_MEM_BASE_ADDR_ALIGN) / 8);
+    }
+
+    /** Whether the device under test reports CL_DEVICE_IMAGE_SUPPORT. */
+    protected boolean imageSupport() {
+        return Info.uint(deviceQ(device), CL_DEVICE_IMAGE_SUPPORT) != 0;
+    }
+
+    /** A device of the target platform other than {@link #device}, or null on a single-device platform. */
+    protected cl_device_id otherDevice() {
+        for (cl_device_id d : Target.devicesOf(platform, CL_DEVICE_TYPE_ALL)) {
+            if (!d.equals(device)) {
+                return d;
+            }
+        }
+        return null;
+    }
+
+    /** A second tracked context over {@link #device}, for wrong-context arguments. */
+    protected cl_context otherContext() {
+        return track(createContext(device));
+    }
+
+    /** A tracked buffer in another context, for wrong-context arguments. */
+    protected cl_mem foreignBuffer(long size) {
+        cl_context other = otherContext();
+        int[] e = err();
+        cl_mem m = clCreateBuffer(other, CL_MEM_READ_WRITE, size, null, e);
+        ok(e[0], "clCreateBuffer in another context");
+        return track(m);
+    }
+
+    /** A tracked queue in another context, for wrong-context arguments. */
+    protected cl_command_queue foreignQueue() {
+        return track(createQueue(otherContext(), device, 0));
+    }
+
+    /** A tracked, completed user event of another context, for wrong-context wait lists. */
+    protected cl_event foreignEvent() {
+        cl_event e = userEvent(otherContext());
+        ok(clSetUserEventStatus(e, CL_COMPLETE), "complete the foreign event");
+        return e;
+    }
+
     // ---- data movement -----------------------------------------------------------------------------
 
     protected int[] readInts(cl_command_queue q, cl_mem m, int n) {
@@ -269,6 +375,26 @@ public abstract class ClTestBase {
     protected void writeInts(cl_mem m, int[] data) {
         ok(clEnqueueWriteBuffer(queue, m, CL_TRUE, 0, (long) data.length * Sizeof.cl_int, Pointer.to(data), 0,
                 null, null), "clEnqueueWriteBuffer");
+    }
+
+    protected byte[] readBytes(cl_command_queue q, cl_mem m, long offset, int n) {
+        byte[] out = new byte[n];
+        ok(clEnqueueReadBuffer(q, m, CL_TRUE, offset, n, Pointer.to(out), 0, null, null), "clEnqueueReadBuffer");
+        return out;
+    }
+
+    protected void writeBytes(cl_command_queue q, cl_mem m, long offset, byte[] data) {
+        ok(clEnqueueWriteBuffer(q, m, CL_TRUE, offset, data.length, Pointer.to(data), 0, null, null),
+                "clEnqueueWriteBuffer");
+    }
+
+    /** n bytes of a recognisable, seed-dependent pattern. */
+    public static byte[] bytes(int n, int seed) {
+        byte[] out = new byte[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = (byte) (i * 31 + seed * 7 + (i >> 8));
+        }
+        return out;
     }
 
     protected static void waitFor(cl_event... events) {

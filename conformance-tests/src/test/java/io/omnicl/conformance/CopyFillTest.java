@@ -250,4 +250,85 @@ class CopyFillTest extends ClTestBase {
         assertArrayEquals(sevens, readInts(b, N), "b holds a's first contents");
         assertArrayEquals(nines, readInts(a, N));
     }
+
+    @ParameterizedTest(name = "pattern of {0} bytes")
+    @ValueSource(ints = {1, 2, 4, 8, 16, 32, 64, 128})
+    void fillASubRangeWithEachPatternSize(int size) {
+        // the range starts three patterns in and covers five; everything else keeps its bytes
+        int total = 2048;
+        byte[] before = bytes(total, size);
+        cl_mem m = buffer(CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, total, Pointer.to(before));
+        byte[] p = pattern(size);
+        int offset = 3 * size;
+        int length = 5 * size;
+        ok(fillStatus(m, p, size, offset, length), "fill");
+        byte[] expected = before.clone();
+        for (int i = 0; i < length; i++) {
+            expected[offset + i] = p[i % size];
+        }
+        assertArrayEquals(expected, readBytes(m, total));
+    }
+
+    @ParameterizedTest(name = "pattern of {0} bytes")
+    @ValueSource(ints = {1, 2, 4, 8, 16, 32, 64, 128})
+    void twoFillsOfOneBufferEachKeepTheirRange(int size) {
+        int total = 4096;
+        cl_mem m = buffer(CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, total, Pointer.to(new byte[total]));
+        byte[] p = pattern(size);
+        byte[] q = new byte[size];
+        for (int i = 0; i < size; i++) {
+            q[i] = (byte) ~p[i];
+        }
+        ok(fillStatus(m, p, size, 0, 8L * size), "first fill");
+        ok(fillStatus(m, q, size, 4L * size, 8L * size), "second fill, overlapping the first");
+        byte[] expected = new byte[total];
+        for (int i = 0; i < 12 * size; i++) {
+            expected[i] = i < 4 * size ? p[i % size] : q[i % size];
+        }
+        assertArrayEquals(expected, readBytes(m, total));
+    }
+
+    @Test
+    void fillWithAnOverflowingOffsetIsInvalidValue() {
+        cl_mem m = buffer(CL_MEM_READ_WRITE, 1024, null);
+        byte[] p = pattern(4);
+        // offset + size wraps around to a small number
+        assertStatus(CL_INVALID_VALUE, fillStatus(m, p, 4, -256L, 512));
+    }
+
+    @Test
+    void fillWithObjectsOfAnotherContextIsInvalidContext() {
+        cl_mem m = buffer(CL_MEM_READ_WRITE, 1024, null);
+        Pointer p = Pointer.to(pattern(4));
+        assertStatus(CL_INVALID_CONTEXT, clEnqueueFillBuffer(queue, foreignBuffer(1024), p, 4, 0, 64, 0, null, null),
+                "buffer of another context");
+        assertStatus(CL_INVALID_CONTEXT, clEnqueueFillBuffer(foreignQueue(), m, p, 4, 0, 64, 0, null, null),
+                "queue of another context");
+        assertStatus(CL_INVALID_CONTEXT,
+                clEnqueueFillBuffer(queue, m, p, 4, 0, 64, 1, new cl_event[] {foreignEvent()}, null),
+                "event of another context in the wait list");
+    }
+
+    @Test
+    void copyWithAnOverflowingOffsetIsInvalidValue() {
+        cl_mem a = intBuffer(N);
+        cl_mem b = intBuffer(N);
+        assertStatus(CL_INVALID_VALUE, copyStatus(a, b, -64L, 0, 128), "src_offset + size wraps");
+        assertStatus(CL_INVALID_VALUE, copyStatus(a, b, 0, -64L, 128), "dst_offset + size wraps");
+    }
+
+    @Test
+    void copyOfSizeZeroIsInvalidValue() {
+        cl_mem a = intBuffer(N);
+        cl_mem b = intBuffer(N);
+        assertStatus(CL_INVALID_VALUE, copyStatus(a, b, 0, 0, 0));
+    }
+
+    @Test
+    void copyWithBuffersOfAnotherContextIsInvalidContext() {
+        cl_mem foreign = foreignBuffer(BYTES);
+        cl_mem m = intBuffer(N);
+        assertStatus(CL_INVALID_CONTEXT, copyStatus(foreign, m, 0, 0, 16), "src");
+        assertStatus(CL_INVALID_CONTEXT, copyStatus(m, foreign, 0, 0, 16), "dst");
+    }
 }

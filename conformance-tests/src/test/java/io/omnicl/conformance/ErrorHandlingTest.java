@@ -5,17 +5,28 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+import java.util.stream.Stream;
 
 import org.jocl.CL;
 import org.jocl.CLException;
 import org.jocl.Pointer;
 import org.jocl.Sizeof;
+import org.jocl.cl_buffer_region;
+import org.jocl.cl_command_queue;
+import org.jocl.cl_context;
 import org.jocl.cl_device_id;
+import org.jocl.cl_event;
+import org.jocl.cl_kernel;
 import org.jocl.cl_mem;
 import org.jocl.cl_program;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** CL.setExceptionsEnabled: failing calls throw CLException carrying the status and its name. */
 class ErrorHandlingTest extends ClTestBase {
@@ -152,5 +163,124 @@ class ErrorHandlingTest extends ClTestBase {
         for (Object[] row : table) {
             assertEquals(row[1], stringFor_errorCode((Integer) row[0]));
         }
+    }
+
+    /** Sets up (with exceptions off) and returns a call that must fail. */
+    @FunctionalInterface
+    interface Failing {
+        Executable prepare();
+    }
+
+    /** One failing call per entry point family, each with the status its CLException must carry. */
+    Stream<Arguments> failingCalls() {
+        return Stream.of(
+            arguments("clCreateSubBuffer", CL_INVALID_BUFFER_SIZE, (Failing) () -> {
+                cl_mem m = buffer(CL_MEM_READ_WRITE, 256, null);
+                return () -> clCreateSubBuffer(m, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION,
+                        new cl_buffer_region(0, 0), null);
+            }),
+            arguments("clEnqueueWriteBuffer", CL_INVALID_VALUE, (Failing) () -> {
+                cl_mem m = buffer(CL_MEM_READ_WRITE, 64, null);
+                return () -> clEnqueueWriteBuffer(queue, m, CL_TRUE, 32, 64, Pointer.to(new byte[64]), 0, null, null);
+            }),
+            arguments("clEnqueueCopyBuffer", CL_MEM_COPY_OVERLAP, (Failing) () -> {
+                cl_mem m = buffer(CL_MEM_READ_WRITE, 256, null);
+                return () -> clEnqueueCopyBuffer(queue, m, m, 0, 16, 64, 0, null, null);
+            }),
+            arguments("clEnqueueFillBuffer", CL_INVALID_VALUE, (Failing) () -> {
+                cl_mem m = buffer(CL_MEM_READ_WRITE, 256, null);
+                return () -> clEnqueueFillBuffer(queue, m, Pointer.to(new byte[4]), 3, 0, 12, 0, null, null);
+            }),
+            arguments("clEnqueueUnmapMemObject", CL_INVALID_VALUE, (Failing) () -> {
+                cl_mem m = buffer(CL_MEM_READ_WRITE, 256, null);
+                return () -> clEnqueueUnmapMemObject(queue, m, direct(256), 0, null, null);
+            }),
+            arguments("clEnqueueMarkerWithWaitList", CL_INVALID_EVENT_WAIT_LIST,
+                (Failing) () -> () -> clEnqueueMarkerWithWaitList(queue, 1, null, null)),
+            arguments("clEnqueueBarrierWithWaitList", CL_INVALID_COMMAND_QUEUE,
+                (Failing) () -> () -> clEnqueueBarrierWithWaitList(new cl_command_queue(), 0, null, null)),
+            arguments("clSetUserEventStatus", CL_INVALID_OPERATION, (Failing) () -> {
+                cl_event user = userEvent();
+                ok(clSetUserEventStatus(user, CL_COMPLETE), "complete");
+                return () -> clSetUserEventStatus(user, CL_COMPLETE);
+            }),
+            arguments("clGetEventInfo", CL_INVALID_EVENT,
+                (Failing) () -> () -> clGetEventInfo(new cl_event(), CL_EVENT_COMMAND_TYPE, 0, null, new long[1])),
+            arguments("clSetEventCallback", CL_INVALID_VALUE, (Failing) () -> {
+                cl_event user = userEvent();
+                ok(clSetUserEventStatus(user, CL_COMPLETE), "complete");
+                return () -> clSetEventCallback(user, CL_QUEUED, (e, status, data) -> { }, null);
+            }),
+            arguments("clCreateUserEvent", CL_INVALID_CONTEXT,
+                (Failing) () -> () -> clCreateUserEvent(new cl_context(), null)),
+            arguments("clCreateKernel", CL_INVALID_KERNEL_NAME, (Failing) () -> {
+                cl_program p = program(ProgramTest.TWO_KERNELS, null);
+                return () -> clCreateKernel(p, "no_such_kernel", null);
+            }),
+            arguments("clSetKernelArg", CL_INVALID_ARG_INDEX, (Failing) () -> {
+                cl_kernel k = kernel(program(ProgramTest.TWO_KERNELS, null), "add_one");
+                return () -> clSetKernelArg(k, 5, Sizeof.cl_int, Pointer.to(new int[1]));
+            }),
+            arguments("clGetKernelWorkGroupInfo", CL_INVALID_VALUE, (Failing) () -> {
+                cl_kernel k = kernel(program(ProgramTest.TWO_KERNELS, null), "add_one");
+                return () -> clGetKernelWorkGroupInfo(k, device, 0x0ABC, 0, null, new long[1]);
+            }),
+            arguments("clEnqueueNDRangeKernel", CL_INVALID_WORK_DIMENSION, (Failing) () -> {
+                cl_kernel k = kernel(program(ProgramTest.TWO_KERNELS, null), "add_one");
+                argMem(k, 0, buffer(CL_MEM_READ_WRITE, 64, null));
+                return () -> clEnqueueNDRangeKernel(queue, k, 0, null, new long[] {16}, null, 0, null, null);
+            }),
+            arguments("clCreateCommandQueue", CL_INVALID_CONTEXT,
+                (Failing) () -> () -> clCreateCommandQueue(new cl_context(), device, 0, null)),
+            arguments("clGetCommandQueueInfo", CL_INVALID_VALUE,
+                (Failing) () -> () -> clGetCommandQueueInfo(queue, 0x0ABD, 0, null, new long[1])),
+            arguments("clFinish", CL_INVALID_COMMAND_QUEUE, (Failing) () -> () -> clFinish(new cl_command_queue())),
+            arguments("clCreateContext", CL_INVALID_VALUE,
+                (Failing) () -> () -> clCreateContext(platformProperties(), 0, null, null, null, null)),
+            arguments("clGetContextInfo", CL_INVALID_VALUE,
+                (Failing) () -> () -> clGetContextInfo(context, 0x0ABE, 0, null, new long[1])),
+            arguments("clGetPlatformInfo", CL_INVALID_VALUE,
+                (Failing) () -> () -> clGetPlatformInfo(platform, 0x0ABF, 0, null, new long[1])),
+            arguments("clGetDeviceIDs", CL_INVALID_VALUE, (Failing) () -> () -> clGetDeviceIDs(platform,
+                    CL_DEVICE_TYPE_ALL, 0, new cl_device_id[1], null)),
+            arguments("clCreateProgramWithSource", CL_INVALID_VALUE,
+                (Failing) () -> () -> clCreateProgramWithSource(context, 0, null, null, null)),
+            arguments("clGetProgramBuildInfo", CL_INVALID_DEVICE, (Failing) () -> {
+                cl_program p = program(ProgramTest.TWO_KERNELS, null);
+                return () -> clGetProgramBuildInfo(p, new cl_device_id(), CL_PROGRAM_BUILD_STATUS, 0, null,
+                        new long[1]);
+            }),
+            arguments("clCompileProgram", CL_INVALID_PROGRAM, (Failing) () -> () -> clCompileProgram(new cl_program(),
+                    0, null, null, 0, null, null, null, null)),
+            arguments("clLinkProgram", CL_INVALID_VALUE, (Failing) () -> () -> clLinkProgram(context, 0, null, null, 0,
+                    null, null, null, null)),
+            arguments("clGetMemObjectInfo", CL_INVALID_VALUE, (Failing) () -> {
+                cl_mem m = buffer(CL_MEM_READ_WRITE, 64, null);
+                return () -> clGetMemObjectInfo(m, 0x0AC0, 0, null, new long[1]);
+            }),
+            arguments("clEnqueueReadBufferRect", CL_INVALID_VALUE, (Failing) () -> {
+                cl_mem m = buffer(CL_MEM_READ_WRITE, 64, null);
+                return () -> clEnqueueReadBufferRect(queue, m, CL_TRUE, new long[3], new long[3],
+                        new long[] {4, 0, 1}, 0, 0, 0, 0, Pointer.to(new byte[64]), 0, null, null);
+            }),
+            arguments("clEnqueueMigrateMemObjects", CL_INVALID_VALUE,
+                (Failing) () -> () -> clEnqueueMigrateMemObjects(queue, 0, null, 0, 0, null, null)),
+            arguments("clReleaseDevice", CL_INVALID_DEVICE, (Failing) () -> () -> clReleaseDevice(new cl_device_id())),
+            arguments("clCreateSubDevices", CL_INVALID_VALUE,
+                (Failing) () -> () -> clCreateSubDevices(device, null, 0, null, new int[1])),
+            arguments("clGetEventProfilingInfo", CL_PROFILING_INFO_NOT_AVAILABLE, (Failing) () -> {
+                cl_event user = userEvent();
+                ok(clSetUserEventStatus(user, CL_COMPLETE), "complete");
+                return () -> clGetEventProfilingInfo(user, CL_PROFILING_COMMAND_END, Sizeof.cl_ulong,
+                        Pointer.to(new long[1]), null);
+            }));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("failingCalls")
+    void everyEntryPointThrowsItsStatus(String name, int status, Failing failing) {
+        Executable call = failing.prepare();
+        CLException e = thrown(call);
+        assertEquals(stringFor_errorCode(status), stringFor_errorCode(e.getStatus()), name);
     }
 }

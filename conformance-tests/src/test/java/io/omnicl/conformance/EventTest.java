@@ -286,13 +286,6 @@ class EventTest extends ClTestBase {
         }
     }
 
-    private cl_event userEvent() {
-        int[] e = err();
-        cl_event user = clCreateUserEvent(context, e);
-        ok(e[0], "clCreateUserEvent");
-        return track(user);
-    }
-
     @Test
     void userEventStartsSubmittedAndHasNoQueue() {
         cl_event user = userEvent();

@@ -12,8 +12,11 @@ import java.util.Arrays;
 import org.jocl.Sizeof;
 import org.jocl.cl_command_queue;
 import org.jocl.cl_event;
+import org.jocl.cl_kernel;
 import org.jocl.cl_mem;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** clEnqueueMapBuffer and clEnqueueUnmapMemObject. */
 class MapTest extends ClTestBase {
@@ -232,5 +235,150 @@ class MapTest extends ClTestBase {
         assertArrayEquals(data, ints(b));
         unmap(m, b);
         java.lang.ref.Reference.reachabilityFence(src);
+    }
+
+    @ParameterizedTest(name = "flags {0}")
+    @ValueSource(longs = {CL_MAP_READ, CL_MAP_WRITE, CL_MAP_READ | CL_MAP_WRITE, CL_MAP_WRITE_INVALIDATE_REGION})
+    void mapWithEachFlagAtAnOffset(long flags) {
+        int[] data = ramp(N, 3, -7);
+        cl_mem m = intBuffer(data);
+        int first = 40;
+        int count = 100;
+        ByteBuffer b = map(m, flags, (long) first * Sizeof.cl_int, (long) count * Sizeof.cl_int);
+        if ((flags & CL_MAP_READ) != 0) {
+            assertArrayEquals(Arrays.copyOfRange(data, first, first + count), ints(b), "a read mapping shows the data");
+        }
+        boolean writes = (flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) != 0;
+        int[] patch = ramp(count, 17, 1);
+        if (writes) {
+            b.asIntBuffer().put(patch);
+        }
+        unmap(m, b);
+        if (writes) {
+            System.arraycopy(patch, 0, data, first, count);
+        }
+        assertArrayEquals(data, readInts(m, N), writes ? "the mapped range holds what was written"
+                : "a read mapping changes nothing");
+    }
+
+    @Test
+    void severalLiveMappingsOfOneBufferAreEachWritable() {
+        int[] data = ramp(N, 1, 0);
+        cl_mem m = intBuffer(data);
+        int quarter = N / 4;
+        ByteBuffer[] maps = new ByteBuffer[3];
+        int[] firsts = {0, 2 * quarter, 3 * quarter};
+        for (int i = 0; i < maps.length; i++) {
+            maps[i] = map(m, CL_MAP_READ | CL_MAP_WRITE, (long) firsts[i] * Sizeof.cl_int,
+                    (long) quarter * Sizeof.cl_int);
+            assertEquals(i + 1, Info.uint(memQ(m), CL_MEM_MAP_COUNT), "MAP_COUNT after " + (i + 1) + " maps");
+        }
+        for (int i = 0; i < maps.length; i++) {
+            int[] patch = ramp(quarter, -(i + 1), 1000 * (i + 1));
+            maps[i].asIntBuffer().put(patch);
+            System.arraycopy(patch, 0, data, firsts[i], quarter);
+        }
+        // unmapped in an order different from the maps
+        unmap(m, maps[1]);
+        assertEquals(2, Info.uint(memQ(m), CL_MEM_MAP_COUNT));
+        unmap(m, maps[2]);
+        unmap(m, maps[0]);
+        assertEquals(0, Info.uint(memQ(m), CL_MEM_MAP_COUNT));
+        assertArrayEquals(data, readInts(m, N));
+    }
+
+    @Test
+    void mapOfAUseHostPtrBufferShowsTheHostDataAndWritesReachTheBuffer() {
+        ByteBuffer host = direct((int) BYTES);
+        int[] data = ramp(N, 4, 40);
+        host.asIntBuffer().put(data);
+        cl_mem m = buffer(CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR, BYTES, org.jocl.Pointer.to(host));
+        ByteBuffer b = map(m, CL_MAP_READ | CL_MAP_WRITE, 64, 256);
+        assertArrayEquals(Arrays.copyOfRange(data, 16, 80), ints(b));
+        int[] patch = ramp(64, 2, -9);
+        b.asIntBuffer().put(patch);
+        unmap(m, b);
+        System.arraycopy(patch, 0, data, 16, 64);
+        assertArrayEquals(data, readInts(m, N));
+    }
+
+    @Test
+    void nonBlockingMapWaitsForItsWaitList() {
+        int[] data = ramp(N, 5, 5);
+        cl_mem m = intBuffer(N);
+        ByteBuffer src = direct((int) BYTES);
+        src.asIntBuffer().put(data);
+        cl_command_queue ooo = trackedQueue(outOfOrderIfSupported());
+        cl_event written = track(newEvent());
+        ok(clEnqueueWriteBuffer(ooo, m, CL_FALSE, 0, BYTES, org.jocl.Pointer.to(src), 0, null, written), "write");
+        cl_event mapped = track(newEvent());
+        int[] e = err();
+        ByteBuffer b = clEnqueueMapBuffer(ooo, m, CL_FALSE, CL_MAP_READ, 0, BYTES, 1, new cl_event[] {written},
+                mapped, e);
+        ok(e[0], "non-blocking map after the write");
+        waitFor(mapped);
+        assertArrayEquals(data, ints(b.order(ByteOrder.nativeOrder())));
+        cl_event unmapped = track(newEvent());
+        ok(clEnqueueUnmapMemObject(ooo, m, b, 0, null, unmapped), "unmap");
+        waitFor(unmapped);
+        java.lang.ref.Reference.reachabilityFence(src);
+    }
+
+    @Test
+    void kernelAfterUnmapSeesTheWrittenData() {
+        cl_mem m = intBuffer(N);
+        ByteBuffer b = map(m, CL_MAP_WRITE_INVALIDATE_REGION, 0, BYTES);
+        int[] data = ramp(N, 7, 3);
+        b.asIntBuffer().put(data);
+        unmap(m, b);
+        cl_kernel k = kernel(program("kernel void neg(global int* a) { size_t i = get_global_id(0); a[i] = -a[i]; }",
+                null), "neg");
+        argMem(k, 0, m);
+        ok(clEnqueueNDRangeKernel(queue, k, 1, null, new long[] {N}, null, 0, null, null), "kernel");
+        int[] expected = new int[N];
+        for (int i = 0; i < N; i++) {
+            expected[i] = -data[i];
+        }
+        assertArrayEquals(expected, readInts(m, N));
+    }
+
+    @Test
+    void mapWithAnOverflowingOffsetIsInvalidValue() {
+        cl_mem m = intBuffer(N);
+        assertStatus(CL_INVALID_VALUE, mapStatus(m, CL_MAP_READ, -16L, 64), "offset + size wraps around");
+    }
+
+    @Test
+    void mapAndUnmapWithObjectsOfAnotherContextAreInvalidContext() {
+        cl_mem m = intBuffer(N);
+        int[] e = err();
+        clEnqueueMapBuffer(foreignQueue(), m, CL_TRUE, CL_MAP_READ, 0, BYTES, 0, null, null, e);
+        assertStatus(CL_INVALID_CONTEXT, e[0], "map on a queue of another context");
+        e = err();
+        clEnqueueMapBuffer(queue, m, CL_TRUE, CL_MAP_READ, 0, BYTES, 1, new cl_event[] {foreignEvent()}, null, e);
+        assertStatus(CL_INVALID_CONTEXT, e[0], "map waiting on an event of another context");
+        ByteBuffer b = map(m, CL_MAP_READ, 0, BYTES);
+        assertStatus(CL_INVALID_CONTEXT, clEnqueueUnmapMemObject(foreignQueue(), m, b, 0, null, null),
+                "unmap on a queue of another context");
+        unmap(m, b);
+    }
+
+    @Test
+    void unmapWithBadWaitListIsInvalidEventWaitList() {
+        cl_mem m = intBuffer(N);
+        ByteBuffer b = map(m, CL_MAP_READ, 0, BYTES);
+        assertStatus(CL_INVALID_EVENT_WAIT_LIST, clEnqueueUnmapMemObject(queue, m, b, 1, null, null),
+                "count without list");
+        assertStatus(CL_INVALID_EVENT_WAIT_LIST,
+                clEnqueueUnmapMemObject(queue, m, b, 1, new cl_event[] {new cl_event()}, null), "unset event");
+        unmap(m, b);
+    }
+
+    @Test
+    void unmapTwiceIsInvalidValue() {
+        cl_mem m = intBuffer(N);
+        ByteBuffer b = map(m, CL_MAP_READ, 0, BYTES);
+        unmap(m, b);
+        assertStatus(CL_INVALID_VALUE, clEnqueueUnmapMemObject(queue, m, b, 0, null, null), "second unmap");
     }
 }

@@ -45,13 +45,6 @@ class MarkerBarrierTest extends ClTestBase {
         ooo = keep(createQueue(context, device, props));
     }
 
-    private cl_event userEvent() {
-        int[] e = err();
-        cl_event user = clCreateUserEvent(context, e);
-        ok(e[0], "clCreateUserEvent");
-        return track(user);
-    }
-
     private static int status(cl_event e) {
         return Info.uint(eventQ(e), CL_EVENT_COMMAND_EXECUTION_STATUS);
     }

@@ -274,4 +274,44 @@ class ReadWriteTest extends ClTestBase {
             Reference.reachabilityFence(src);
         }
     }
+
+    @Test
+    void overflowingOffsetPlusSizeIsInvalidValue() {
+        cl_mem m = intBuffer(N);
+        int[] host = new int[N];
+        // offset + size wraps around to a number inside the buffer
+        assertStatus(CL_INVALID_VALUE, clEnqueueReadBuffer(queue, m, CL_TRUE, -16L, 32, Pointer.to(host), 0, null,
+                null), "read");
+        assertStatus(CL_INVALID_VALUE, clEnqueueWriteBuffer(queue, m, CL_TRUE, -16L, 32, Pointer.to(host), 0, null,
+                null), "write");
+    }
+
+    @Test
+    void queueOrEventOfAnotherContextIsInvalidContext() {
+        cl_mem m = intBuffer(N);
+        int[] host = new int[N];
+        cl_command_queue foreign = foreignQueue();
+        assertStatus(CL_INVALID_CONTEXT, clEnqueueReadBuffer(foreign, m, CL_TRUE, 0, BYTES, Pointer.to(host), 0, null,
+                null), "read on a queue of another context");
+        assertStatus(CL_INVALID_CONTEXT, clEnqueueWriteBuffer(foreign, m, CL_TRUE, 0, BYTES, Pointer.to(host), 0,
+                null, null), "write on a queue of another context");
+        cl_event event = foreignEvent();
+        assertStatus(CL_INVALID_CONTEXT, clEnqueueReadBuffer(queue, m, CL_TRUE, 0, BYTES, Pointer.to(host), 1,
+                new cl_event[] {event}, null), "read waiting on an event of another context");
+        assertStatus(CL_INVALID_CONTEXT, clEnqueueWriteBuffer(queue, m, CL_TRUE, 0, BYTES, Pointer.to(host), 1,
+                new cl_event[] {event}, null), "write waiting on an event of another context");
+    }
+
+    @Test
+    void readAndWriteThroughASubBufferWithAnOffset() {
+        long align = baseAlignBytes(device);
+        int ints = (int) (2 * align / Sizeof.cl_int) + 64;
+        int[] data = ramp(ints, 9, 9);
+        cl_mem parent = intBuffer(data);
+        cl_mem sub = subBuffer(parent, CL_MEM_READ_WRITE, align, 64L * Sizeof.cl_int);
+        int first = (int) (align / Sizeof.cl_int);
+        int[] out = new int[8];
+        ok(clEnqueueReadBuffer(queue, sub, CL_TRUE, 16, 32, Pointer.to(out), 0, null, null), "read");
+        assertArrayEquals(Arrays.copyOfRange(data, first + 4, first + 12), out);
+    }
 }
