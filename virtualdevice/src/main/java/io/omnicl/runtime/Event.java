@@ -76,15 +76,20 @@ final class Event extends CountedObject implements ClEvent {
         }
     }
 
-    /** In an in-order queue, shows the command starting no earlier than the previous one ended. */
+    /**
+     * In an in-order queue, shows the command starting no earlier than the previous one ended. A command
+     * that has no start yet gets one when it completes, which is after the previous command's end anyway.
+     */
     void startNotBefore(Event previous) {
         long previousEnd;
         synchronized (previous) {
             previousEnd = previous.times[3];
         }
         synchronized (this) {
-            times[2] = Math.max(times[2], previousEnd);
-            times[3] = Math.max(times[3], times[2]);
+            if (times[2] != 0) {
+                times[2] = Math.max(times[2], previousEnd);
+                times[3] = Math.max(times[3], times[2]);
+            }
         }
     }
 
