@@ -59,6 +59,7 @@ class DropInIT {
         ProcessBuilder pb = new ProcessBuilder(java, "-cp", jar + File.pathSeparator + classes, "BlockSum");
         pb.environment().put("POCL_DEVICES", poclDevices);
         pb.environment().put("OMNICL_STATS", "1");
+        pb.environment().put("OMNICL_PERFMODEL_DIR", Path.of("target", "perfmodel").toAbsolutePath().toString());
         Path out = Files.createTempFile("dropin", ".out");
         Path err = Files.createTempFile("dropin", ".err");
         pb.redirectOutput(out.toFile()).redirectError(err.toFile());

@@ -1,6 +1,7 @@
 package io.omnicl.runtime;
 
 import java.util.ArrayList;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,9 +20,12 @@ import java.util.Locale;
  * @param throttle      {@code OMNICL_THROTTLE="<device>=<factor>,..."}: devices made slower, each named by a
  *                      substring of its name or by its index among the real devices, from 0
  * @param traceFile     {@code OMNICL_TRACE=file.json}: where to write a Chrome trace at exit; empty for none
+ * @param perfModelDir  {@code OMNICL_PERFMODEL_DIR}: where kernels' run times and devices' speeds are kept
+ *                      between runs; empty keeps them in memory only
  */
 public record Config(List<String> deviceFilter, String backend, String scheduler, boolean strictOrder,
-                     int maxInFlight, boolean printStatistics, Map<String, Double> throttle, String traceFile) {
+                     int maxInFlight, boolean printStatistics, Map<String, Double> throttle, String traceFile,
+                     String perfModelDir) {
 
     public Config {
         deviceFilter = List.copyOf(deviceFilter);
@@ -30,7 +34,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
 
     /** A configuration with the defaults of everything. */
     public static Config defaults() {
-        return new Config(List.of(), "", "eager", false, 2, false, Map.of(), "");
+        return new Config(List.of(), "", "dmda", false, 2, false, Map.of(), "", "");
     }
 
     /** How many times slower the real device with this index (from 0) and name should behave (1 = as it is). */
@@ -67,10 +71,11 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
             }
         }
         String stats = read("OMNICL_STATS", "");
-        return new Config(filter, read("OMNICL_BACKEND", ""), read("OMNICL_SCHED", "eager"),
+        String defaultModelDir = Path.of(System.getProperty("user.home"), ".omnicl", "perfmodel").toString();
+        return new Config(filter, read("OMNICL_BACKEND", ""), read("OMNICL_SCHED", "dmda"),
                 read("OMNICL_ORDER", "dataflow").equalsIgnoreCase("strict"),
                 Integer.parseInt(read("OMNICL_INFLIGHT", "2")), !stats.isEmpty() && !stats.equals("0"), throttle,
-                read("OMNICL_TRACE", ""));
+                read("OMNICL_TRACE", ""), read("OMNICL_PERFMODEL_DIR", defaultModelDir));
     }
 
     private static String read(String name, String fallback) {

@@ -92,9 +92,14 @@ abstract class DeviceCommand extends Command implements DeviceTask {
 
     private void finished(DeviceWorker w, int status, RealEvent real) {
         if (status == 0) {
-            long[] times = queue.profiling() ? real.profile() : null;
-            if (times != null) {
+            long[] times = real.profile();
+            if (times != null && queue.profiling()) {
                 event.executedAt(w.hostTime(times[2]), w.hostTime(times[3]), System.nanoTime());
+            }
+            if (times != null && perfKey() != null) {
+                // a throttled device holds its worker for the kernel and the wait after it
+                queue.engine().machine().model().record(perfKey(), w.node().modelId(),
+                        (long) ((times[3] - times[2]) * w.throttle()));
             }
             for (Access a : outputs()) {
                 Coherency.committed(a.storage(), a.offset(), a.length(), w.node().index());

@@ -5,6 +5,7 @@ import io.omnicl.driver.DeviceCounters;
 import io.omnicl.driver.Driver;
 import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.graph.Log;
+import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.sched.Schedulers;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.Machine;
@@ -43,15 +44,16 @@ public final class Engine implements Driver {
     public Engine(Config config) {
         this.config = config;
         List<DeviceNode> nodes = new ArrayList<>();
+        PerfModel model = new PerfModel(config.perfModelDir().isEmpty() ? null : Path.of(config.perfModelDir()));
         List<RealDevice> reals = realDevices(config);
         for (int i = 0; i < reals.size(); i++) {
             RealDevice d = reals.get(i);
             if (config.accepts(d.name())) {
                 nodes.add(new DeviceNode(nodes.size() + 1, d, config.maxInFlight(), config.throttleOf(i, d.name()),
-                        trace));
+                        trace, model));
             }
         }
-        this.machine = new Machine(nodes, workers -> Schedulers.create(config.scheduler(), workers));
+        this.machine = new Machine(nodes, model, workers -> Schedulers.create(config.scheduler(), workers, model));
         this.coherency = new Coherency(machine);
         this.platform = new Platform(this);
         if (!config.traceFile().isEmpty()) {

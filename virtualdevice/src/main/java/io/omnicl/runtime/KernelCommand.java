@@ -1,7 +1,11 @@
 package io.omnicl.runtime;
 
 import io.omnicl.driver.ClError;
+import io.omnicl.runtime.coherence.CoherenceMap;
 import io.omnicl.runtime.graph.Access;
+import io.omnicl.runtime.sched.Fetch;
+import io.omnicl.runtime.sched.PerfKey;
+import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.runtime.worker.Trace;
@@ -26,6 +30,7 @@ final class KernelCommand extends DeviceCommand {
     private final long[] local;
     private final List<Access> accesses = new ArrayList<>();
     private final long nodes;
+    private final PerfKey perfKey;
 
     KernelCommand(Queue queue, Kernel kernel, int workDim, long[] offset, long[] global, long[] local) {
         super(queue, CL_COMMAND_NDRANGE_KERNEL);
@@ -46,6 +51,7 @@ final class KernelCommand extends DeviceCommand {
             }
         }
         this.nodes = placeable(queue.deviceImpl());
+        this.perfKey = perfKeyOf();
         kernel.hold();
         for (Kernel.Arg a : args) {
             if (a instanceof Kernel.MemArg b && b.memory() != null) {
@@ -157,6 +163,47 @@ final class KernelCommand extends DeviceCommand {
     @Override
     String label() {
         return kernel.name();
+    }
+
+    @Override
+    public PerfKey perfKey() {
+        return perfKey;
+    }
+
+    /** The kernel and launch shape: global size and the sizes of buffer and local arguments. */
+    private PerfKey perfKeyOf() {
+        long items = 1;
+        StringBuilder rest = new StringBuilder();
+        for (int i = 0; i < workDim; i++) {
+            items *= global[i];
+            rest.append(i == 0 ? "g=" : "x").append(global[i]);
+        }
+        rest.append(local == null ? "" : ";l=" + local[0]);
+        for (Kernel.Arg a : args) {
+            if (a instanceof Kernel.MemArg m && m.memory() != null) {
+                rest.append(';').append(m.memory().size());
+            } else if (a instanceof Kernel.LocalArg l) {
+                rest.append(";local").append(l.size());
+            }
+        }
+        return new PerfKey(kernel.programImpl().contentHash() + ":" + kernel.name(),
+                PerfModel.shape(items, rest.toString()), items);
+    }
+
+    @Override
+    public Fetch fetchTo(DeviceNode node) {
+        long fromHost = 0;
+        long fromDevices = 0;
+        for (Access a : accesses) {
+            for (CoherenceMap.Piece p : a.storage().map().missing(a.offset(), a.length(), node.index())) {
+                if ((p.holders() & CoherenceMap.bit(CoherenceMap.HOST)) != 0) {
+                    fromHost += p.length();
+                } else {
+                    fromDevices += p.length();
+                }
+            }
+        }
+        return new Fetch(fromHost, fromDevices);
     }
 
     @Override

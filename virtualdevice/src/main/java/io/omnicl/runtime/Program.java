@@ -12,7 +12,11 @@ import io.omnicl.runtime.worker.NativeGate;
 import io.omnicl.spi.BackendException;
 import io.omnicl.spi.RealProgram;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -61,6 +65,8 @@ final class Program extends CountedObject implements ClProgram {
 
     private final Context context;
     private final String source;
+    /** What the program is made of, for the performance model: equal content, equal kernels. */
+    private String contentHash;
     private final Map<DeviceNode, Build> builds = new ConcurrentHashMap<>();
     private final AtomicInteger kernels = new AtomicInteger();
     private volatile String options = "";
@@ -74,7 +80,26 @@ final class Program extends CountedObject implements ClProgram {
 
     /** A program from source, not built yet. */
     static Program fromSource(Context context, String source) {
-        return new Program(context, source);
+        Program p = new Program(context, source);
+        p.contentHash = hash(source.getBytes(StandardCharsets.UTF_8));
+        return p;
+    }
+
+    /** A short hex digest of some bytes. */
+    private static String hash(byte[]... parts) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            for (byte[] part : parts) {
+                sha.update(part);
+            }
+            return HexFormat.of().formatHex(sha.digest(), 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java platform", e);
+        }
+    }
+
+    String contentHash() {
+        return contentHash;
     }
 
     /**
@@ -83,6 +108,7 @@ final class Program extends CountedObject implements ClProgram {
      */
     static Program fromBinaries(Context context, List<Device> devices, List<byte[]> binaries, int[] status) {
         Program p = new Program(context, null);
+        p.contentHash = hash(binaries.toArray(new byte[0][]));
         boolean allValid = true;
         for (int i = 0; i < devices.size(); i++) {
             boolean valid = p.load(devices.get(i), binaries.get(i));
@@ -129,6 +155,8 @@ final class Program extends CountedObject implements ClProgram {
     static Program linked(Context context, List<Device> devices, String options, List<Program> inputs) {
         Program p = new Program(context, null);
         p.options = options == null ? "" : options;
+        p.contentHash = hash(inputs.stream().map(i -> i.contentHash.getBytes(StandardCharsets.UTF_8))
+                .toArray(byte[][]::new));
         int binaryType = p.options.contains("-create-library") ? CL_PROGRAM_BINARY_TYPE_LIBRARY
                 : CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
         p.runEverywhere(realDevicesOf(devices), n -> linkOn(n, p.options, inputs, binaryType)).join();

@@ -5,7 +5,7 @@ import io.omnicl.runtime.worker.DeviceWorker;
 import java.util.List;
 import java.util.Locale;
 
-/** The scheduling policies by name. */
+/** The scheduling policies by name, as {@code OMNICL_SCHED} gives it. */
 public final class Schedulers {
 
     private Schedulers() {
@@ -16,12 +16,19 @@ public final class Schedulers {
      *
      * @throws IllegalArgumentException for an unknown name
      */
-    public static Scheduler create(String name, List<DeviceWorker> workers) {
+    public static Scheduler create(String name, List<DeviceWorker> workers, PerfModel model) {
         switch (name.toLowerCase(Locale.ROOT)) {
+            case "dmda":
+                return new DmdaScheduler(workers, model);
             case "eager":
                 return new EagerScheduler(workers);
+            case "ws":
+                return new WorkStealingScheduler(workers);
+            case "random":
+                return new RandomScheduler(workers);
             default:
-                throw new IllegalArgumentException("unknown OMNICL_SCHED policy '" + name + "' (known: eager)");
+                throw new IllegalArgumentException("unknown OMNICL_SCHED policy '" + name
+                        + "' (known: dmda, eager, ws, random)");
         }
     }
 }

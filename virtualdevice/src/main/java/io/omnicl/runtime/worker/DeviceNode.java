@@ -1,6 +1,7 @@
 package io.omnicl.runtime.worker;
 
 import io.omnicl.driver.DeviceCounters;
+import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.spi.DeviceInfo;
 import io.omnicl.spi.DeviceParam;
 import io.omnicl.spi.RealDevice;
@@ -15,12 +16,20 @@ public final class DeviceNode {
     private final RealDevice device;
     private final DeviceInfo info;
     private final DeviceWorker worker;
+    private final String modelId;
 
-    public DeviceNode(int index, RealDevice device, int maxInFlight, double throttle, Trace trace) {
+    public DeviceNode(int index, RealDevice device, int maxInFlight, double throttle, Trace trace, PerfModel model) {
         this.index = index;
         this.device = device;
         this.info = device.info();
-        this.worker = new DeviceWorker(this, maxInFlight, throttle, trace);
+        this.modelId = device.name() + " | " + info.getString(DeviceParam.DRIVER_VERSION)
+                + (throttle != 1 ? " | throttled x" + throttle : "");
+        this.worker = new DeviceWorker(this, maxInFlight, throttle, trace, model);
+    }
+
+    /** Who this device is to the performance model: the same kind of device, the same history. */
+    public String modelId() {
+        return modelId;
     }
 
     public int index() {

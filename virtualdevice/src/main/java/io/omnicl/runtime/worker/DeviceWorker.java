@@ -2,6 +2,8 @@ package io.omnicl.runtime.worker;
 
 import io.omnicl.driver.DeviceCounters;
 import io.omnicl.runtime.graph.Log;
+import io.omnicl.runtime.sched.DeviceSpeed;
+import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.sched.Scheduler;
 import io.omnicl.spi.DeviceSession;
 import io.omnicl.spi.RealEvent;
@@ -37,6 +39,9 @@ public final class DeviceWorker {
     /** {@code OMNICL_THROTTLE}: how many times slower this device pretends to be. */
     private final double throttle;
     private final Trace trace;
+    private final PerfModel model;
+    /** When the work this worker has taken is expected to be done (host ns), 0 when idle. */
+    private final AtomicLong busyUntil = new AtomicLong();
     private final ConcurrentLinkedQueue<WorkerTask> inbox = new ConcurrentLinkedQueue<>();
     private final ArrayDeque<Submitted> inFlight = new ArrayDeque<>();
     private final AtomicBoolean signalled = new AtomicBoolean();
@@ -53,11 +58,12 @@ public final class DeviceWorker {
     private final AtomicLong bytesOut = new AtomicLong();
     private ByteBuffer scratch = ByteBuffer.allocateDirect(256);
 
-    DeviceWorker(DeviceNode node, int maxInFlight, double throttle, Trace trace) {
+    DeviceWorker(DeviceNode node, int maxInFlight, double throttle, Trace trace, PerfModel model) {
         this.node = node;
         this.maxInFlight = Math.max(1, maxInFlight);
         this.throttle = throttle;
         this.trace = trace;
+        this.model = model;
     }
 
     public DeviceNode node() {
@@ -148,6 +154,28 @@ public final class DeviceWorker {
         return scratch.clear().put(bytes).flip();
     }
 
+    /** The device's measured speed (what is assumed until it has been measured). */
+    public DeviceSpeed speed() {
+        DeviceSpeed s = model.speed(node.modelId());
+        return s == null ? DeviceSpeed.UNKNOWN : s;
+    }
+
+    /** The worker takes work expected to take {@code nanos}. */
+    public void expect(double nanos) {
+        long now = System.nanoTime();
+        busyUntil.accumulateAndGet((long) nanos, (until, add) -> Math.max(until, now) + add);
+    }
+
+    /** When the work taken so far is expected to be done: {@code now} or later. */
+    public long freeAt(long now) {
+        return Math.max(now, busyUntil.get());
+    }
+
+    /** How many times slower than it is this device behaves. */
+    public double throttle() {
+        return throttle;
+    }
+
     /** The host time of a device profiling time. */
     public long hostTime(long deviceTime) {
         return deviceTime + clockOffset;
@@ -156,6 +184,11 @@ public final class DeviceWorker {
     private void loop() {
         queue = session.createQueue(true);
         calibrateClock();
+        if (model.speed(node.modelId()) == null) {
+            DeviceSpeed measured = Calibration.measure(session, queue);
+            model.setSpeed(node.modelId(), new DeviceSpeed(measured.opsPerNano() / throttle,
+                    measured.uploadPerNano(), measured.downloadPerNano(), measured.latencyNanos()));
+        }
         while (true) {
             try {
                 boolean worked;
@@ -210,6 +243,9 @@ public final class DeviceWorker {
                 }
             }
             s.handler.ended(status, s.last);
+            if (inFlight.isEmpty()) {
+                busyUntil.set(0);
+            }
         } finally {
             s.last.release();
             for (RealEvent e : s.others) {

@@ -1,5 +1,6 @@
 package io.omnicl.runtime.worker;
 
+import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.sched.Scheduler;
 
 import java.util.List;
@@ -10,9 +11,11 @@ public final class Machine {
 
     private final List<DeviceNode> nodes;
     private final Scheduler scheduler;
+    private final PerfModel model;
 
-    public Machine(List<DeviceNode> nodes, Function<List<DeviceWorker>, Scheduler> policy) {
+    public Machine(List<DeviceNode> nodes, PerfModel model, Function<List<DeviceWorker>, Scheduler> policy) {
         this.nodes = List.copyOf(nodes);
+        this.model = model;
         List<DeviceWorker> workers = nodes.stream().map(n -> n.workerUnstarted()).toList();
         this.scheduler = policy.apply(workers);
         workers.forEach(w -> w.setScheduler(scheduler));
@@ -29,6 +32,10 @@ public final class Machine {
 
     public Scheduler scheduler() {
         return scheduler;
+    }
+
+    public PerfModel model() {
+        return model;
     }
 
     /** Node count plus one for the host. */

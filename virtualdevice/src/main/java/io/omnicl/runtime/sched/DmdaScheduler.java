@@ -1,0 +1,127 @@
+package io.omnicl.runtime.sched;
+
+import io.omnicl.runtime.worker.DeviceTask;
+import io.omnicl.runtime.worker.DeviceWorker;
+
+import java.util.ArrayDeque;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * Deque model, data aware: a ready task goes to the device on which it is expected to complete first,
+ * counting when the device is free, the time to bring the data it lacks at the device's measured bus speed,
+ * and the kernel's expected run time there from the performance model. The choice is made when a device
+ * asks for work, so that tasks of equal estimate but unequal cost balance themselves. A device takes a task
+ * when no other device would complete it sooner, or when it would complete it before the other devices
+ * could complete all the ready work (so a slower device helps while there is much to do, and never holds
+ * up the end). A device that has not yet run a kernel is given it to learn from when its estimate (from
+ * other devices, scaled by measured speeds) makes it a close second.
+ */
+public final class DmdaScheduler implements Scheduler {
+
+    /** Launches a device must have run of a kernel before its estimate is trusted. */
+    static final int LEARNING_SAMPLES = 2;
+    /** How much later than the best a device still learning a kernel may be expected to finish. */
+    static final double LEARNING_SLACK = 1.5;
+    /** The work assumed of a kernel that no device has run yet, in calibration operations. */
+    static final double UNKNOWN_KERNEL_OPS = 1e6;
+
+    private final ArrayDeque<DeviceTask> ready = new ArrayDeque<>();
+    private final List<DeviceWorker> workers;
+    private final PerfModel model;
+    private final List<String> deviceIds;
+
+    public DmdaScheduler(List<DeviceWorker> workers, PerfModel model) {
+        this.workers = workers;
+        this.model = model;
+        this.deviceIds = workers.stream().map(w -> w.node().modelId()).toList();
+    }
+
+    @Override
+    public void push(DeviceTask task) {
+        synchronized (ready) {
+            ready.add(task);
+        }
+        for (DeviceWorker w : workers) {
+            if ((task.candidates() & w.node().bit()) != 0) {
+                w.wake();
+            }
+        }
+    }
+
+    @Override
+    public DeviceTask pop(DeviceWorker worker) {
+        long bit = worker.node().bit();
+        long now = System.nanoTime();
+        synchronized (ready) {
+            for (Iterator<DeviceTask> it = ready.iterator(); it.hasNext(); ) {
+                DeviceTask t = it.next();
+                if ((t.candidates() & bit) == 0) {
+                    continue;
+                }
+                double mine = completion(t, worker, now);
+                if (Long.bitCount(t.candidates()) == 1 || choose(t, worker, mine, now)) {
+                    it.remove();
+                    worker.expect(Math.max(0, mine - worker.freeAt(now)));
+                    return t;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Whether {@code worker}, expected to complete {@code t} at {@code mine}, should take it: no other
+     * device completes it sooner, or the others could not complete all the ready work (counted as tasks
+     * like {@code t}, shared by their rates) before {@code worker} completes {@code t}.
+     */
+    private boolean choose(DeviceTask t, DeviceWorker worker, double mine, long now) {
+        double best = Double.MAX_VALUE;
+        double earliestFree = Double.MAX_VALUE;
+        double tasksPerNano = 0;
+        for (DeviceWorker other : workers) {
+            if (other != worker && (t.candidates() & other.node().bit()) != 0) {
+                double done = completion(t, other, now);
+                best = Math.min(best, done);
+                earliestFree = Math.min(earliestFree, other.freeAt(now));
+                tasksPerNano += 1 / Math.max(1, done - other.freeAt(now));
+            }
+        }
+        if (mine <= best || mine <= earliestFree + ready.size() / tasksPerNano) {
+            return true;
+        }
+        PerfKey key = t.perfKey();
+        boolean learning = key != null && model.samples(key, worker.node().modelId()) < LEARNING_SAMPLES;
+        return learning && mine - now <= LEARNING_SLACK * (best - now);
+    }
+
+    /** The host time at which {@code t} is expected to complete if {@code w} runs it. */
+    double completion(DeviceTask t, DeviceWorker w, long now) {
+        DeviceSpeed speed = w.speed();
+        double transfer = speed.transferNanos(t.fetchTo(w.node()), averageSpeed());
+        return w.freeAt(now) + transfer + run(t, w);
+    }
+
+    private double run(DeviceTask t, DeviceWorker w) {
+        PerfKey key = t.perfKey();
+        double estimate = key == null ? Double.NaN : model.estimate(key, w.node().modelId(), deviceIds);
+        return Double.isNaN(estimate) ? UNKNOWN_KERNEL_OPS / w.speed().opsPerNano() : estimate;
+    }
+
+    /** The bus of a typical device, for data that must first come back from one of them. */
+    private DeviceSpeed averageSpeed() {
+        double down = 0;
+        long latency = 0;
+        for (DeviceWorker w : workers) {
+            down += w.speed().downloadPerNano();
+            latency += w.speed().latencyNanos();
+        }
+        int n = Math.max(1, workers.size());
+        return new DeviceSpeed(1, 1, down / n, latency / n);
+    }
+
+    @Override
+    public String name() {
+        return "dmda";
+    }
+}
