@@ -290,7 +290,7 @@ final class ProgramBuilder {
 
     private void writeRect(RawStep step) {
         Memory m = memory(step.object(0));
-        RectShape shape = RectShape.fit(step, m.size(), Integer.MAX_VALUE);
+        RectShape shape = RectShape.fit(step, m.size(), Integer.MAX_VALUE, false);
         boolean blocking = step.option(0, 2) == 0;
         int hostSize = (int) shape.second.extent(shape.region);
         int node = enqueue(step, Kind.COMMAND, rectSpans(m, shape.first, shape.region, true));
@@ -300,7 +300,7 @@ final class ProgramBuilder {
 
     private void readRect(RawStep step) {
         Memory m = memory(step.object(0));
-        RectShape shape = RectShape.fit(step, m.size(), Integer.MAX_VALUE);
+        RectShape shape = RectShape.fit(step, m.size(), Integer.MAX_VALUE, false);
         boolean blocking = step.option(0, 2) == 0;
         int hostSize = (int) shape.second.extent(shape.region);
         int node = enqueue(step, Kind.COMMAND, rectSpans(m, shape.first, shape.region, false));
@@ -311,7 +311,8 @@ final class ProgramBuilder {
     private void copyRect(RawStep step) {
         Memory source = memory(step.object(0));
         Memory destination = memory(step.object(1));
-        RectShape shape = RectShape.fit(step, source.size(), destination.size());
+        // within one memory object OpenCL wants equal pitches on both sides
+        RectShape shape = RectShape.fit(step, source.size(), destination.size(), source.id() == destination.id());
         if (source.root() == destination.root()) {
             // the regions' bounding ranges must not overlap (CL_MEM_COPY_OVERLAP otherwise)
             long s = source.origin() + shape.first.rowStart(0, 0);
@@ -418,12 +419,13 @@ final class ProgramBuilder {
 
     /**
      * The geometry of a rect transfer: the region, its placement in the first memory (the buffer, or the
-     * copy's source) and in the second (the host array, or the copy's destination). The numbers of the step
-     * propose a shape; it is made smaller, a step at a time, until it fits both capacities.
+     * copy's source) and in the second (the host array, or the copy's destination), optionally with the same
+     * pitches. The numbers of the step propose a shape; it is made smaller, a step at a time, until it fits
+     * both capacities.
      */
     private record RectShape(Region region, RectPlacement first, RectPlacement second) {
 
-        static RectShape fit(RawStep step, long firstCapacity, long secondCapacity) {
+        static RectShape fit(RawStep step, long firstCapacity, long secondCapacity, boolean samePitches) {
             int n0 = step.number(0);
             int n1 = step.number(1);
             int n2 = step.number(2);
@@ -432,8 +434,15 @@ final class ProgramBuilder {
             long[] first = {n0 / 48 % 8, n1 / 5 % 3, n2 / 3 % 2, n1 / 15 % 9, n2 / 6 % 2}; // x, y, z, pads
             long[] second = {n3 % 8, n3 / 8 % 3, n3 / 24 % 2, n3 / 48 % 9, n3 / 432 % 2};
             while (true) {
-                RectShape shape = new RectShape(new Region(size[0], size[1], size[2]), placement(first, size),
-                        placement(second, size));
+                RectPlacement a = placement(first, size);
+                RectPlacement b = placement(second, size);
+                if (samePitches) {
+                    long rowPitch = Math.max(a.rowPitch(), b.rowPitch());
+                    long rowsPerSlice = Math.max(a.slicePitch() / a.rowPitch(), b.slicePitch() / b.rowPitch());
+                    a = new RectPlacement(a.x(), a.y(), a.z(), rowPitch, rowPitch * rowsPerSlice);
+                    b = new RectPlacement(b.x(), b.y(), b.z(), rowPitch, rowPitch * rowsPerSlice);
+                }
+                RectShape shape = new RectShape(new Region(size[0], size[1], size[2]), a, b);
                 boolean firstFits = shape.first.extent(shape.region) <= firstCapacity;
                 if (firstFits && shape.second.extent(shape.region) <= secondCapacity) {
                     return shape;
