@@ -1,7 +1,9 @@
 package io.omnicl.differential;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * One step of a generated program, in the program's logical (sequential) order. Steps that enqueue an
@@ -14,6 +16,14 @@ sealed interface Command {
     /** Readable pseudo-code of the step, naming memory objects as {@code program} does. */
     String text(Program program);
 
+    /** The memory objects the step names. */
+    default List<Integer> memoriesNamed() {
+        return List.of();
+    }
+
+    /** The event nodes the step names: its own, those it waits for, those it completes. */
+    List<Integer> nodesNamed();
+
     /** A step that enqueues one command with an event and a wait list. */
     sealed interface Enqueued extends Command {
         int node();
@@ -21,6 +31,13 @@ sealed interface Command {
         int queue();
 
         List<Integer> waits();
+
+        @Override
+        default List<Integer> nodesNamed() {
+            List<Integer> nodes = new ArrayList<>(waits());
+            nodes.add(node());
+            return nodes;
+        }
     }
 
     /** How a map step maps its range. */
@@ -74,6 +91,11 @@ sealed interface Command {
     record RunKernel(int node, int queue, List<Integer> waits, KernelKind kernel, List<Integer> arguments,
                      int scalar, int globalOffset, int globalSize, int localSize) implements Enqueued {
         @Override
+        public List<Integer> memoriesNamed() {
+            return arguments;
+        }
+
+        @Override
         public String text(Program p) {
             String args = arguments.stream().map(a -> p.memory(a).name()).collect(Collectors.joining(", "));
             return enqueued(this, "kernel " + kernel.functionName + "(" + args
@@ -85,6 +107,11 @@ sealed interface Command {
     record CopyBuffer(int node, int queue, List<Integer> waits, int source, int destination, int sourceOffset,
                       int destinationOffset, int size) implements Enqueued {
         @Override
+        public List<Integer> memoriesNamed() {
+            return List.of(source, destination);
+        }
+
+        @Override
         public String text(Program p) {
             return enqueued(this, "copy " + p.memory(source).name() + range(sourceOffset, size) + " -> "
                     + p.memory(destination).name() + range(destinationOffset, size));
@@ -93,6 +120,11 @@ sealed interface Command {
 
     record FillBuffer(int node, int queue, List<Integer> waits, int memory, byte[] pattern, int offset, int size)
             implements Enqueued {
+        @Override
+        public List<Integer> memoriesNamed() {
+            return List.of(memory);
+        }
+
         @Override
         public String text(Program p) {
             return enqueued(this, "fill " + p.memory(memory).name() + range(offset, size) + " with "
@@ -103,6 +135,11 @@ sealed interface Command {
     record WriteBuffer(int node, int queue, List<Integer> waits, int memory, int offset, byte[] data,
                        boolean blocking) implements Enqueued {
         @Override
+        public List<Integer> memoriesNamed() {
+            return List.of(memory);
+        }
+
+        @Override
         public String text(Program p) {
             return enqueued(this, "write " + p.memory(memory).name() + range(offset, data.length) + " from "
                     + hostSide(blocking) + " " + hex(data, 8));
@@ -112,25 +149,57 @@ sealed interface Command {
     record ReadBuffer(int node, int queue, List<Integer> waits, int memory, int offset, int size,
                       boolean blocking) implements Enqueued {
         @Override
+        public List<Integer> memoriesNamed() {
+            return List.of(memory);
+        }
+
+        @Override
         public String text(Program p) {
             return enqueued(this, "read " + p.memory(memory).name() + range(offset, size) + " into "
                     + hostSide(blocking));
         }
     }
 
-    /**
-     * Maps a range, waits until the map is complete, lets the host read it (modes that read) and write
-     * {@code hostData} at {@code hostOffset} of the mapped range (modes that write), then enqueues the unmap,
-     * whose event is {@code unmapNode}.
-     */
+    /** Maps a range; the host holds it until the {@link UnmapBuffer} that names this map. */
     record MapBuffer(int node, int queue, List<Integer> waits, int memory, int offset, int size, MapMode mode,
-                     boolean blocking, int hostOffset, byte[] hostData, int unmapNode) implements Enqueued {
+                     boolean blocking) implements Enqueued {
+        @Override
+        public List<Integer> memoriesNamed() {
+            return List.of(memory);
+        }
+
         @Override
         public String text(Program p) {
-            String host = mode.hostWrites()
-                    ? "; host writes mapped" + range(hostOffset, hostData.length) + " " + hex(hostData, 8) : "";
             return enqueued(this, "map " + mode + " " + p.memory(memory).name() + range(offset, size)
-                    + (blocking ? " blocking" : " non-blocking, wait") + host + "; e" + unmapNode + ": unmap");
+                    + (blocking ? " blocking" : " non-blocking"));
+        }
+    }
+
+    /**
+     * Ends a mapping: waits for the map when it was non-blocking, lets the host read the mapped bytes (modes
+     * that read) and write {@code hostData} at {@code hostOffset} of them (modes that write), then enqueues the
+     * unmap.
+     */
+    record UnmapBuffer(int node, int queue, List<Integer> waits, MapBuffer map, int hostOffset, byte[] hostData)
+            implements Enqueued {
+        @Override
+        public List<Integer> memoriesNamed() {
+            return List.of(map.memory);
+        }
+
+        @Override
+        public List<Integer> nodesNamed() {
+            return Stream.concat(Enqueued.super.nodesNamed().stream(), Stream.of(map.node)).toList();
+        }
+
+        @Override
+        public String text(Program p) {
+            String host = (map.mode.hostReads() ? "host reads the mapped bytes" : "")
+                    + (map.mode.hostReads() && map.mode.hostWrites() ? ", " : "")
+                    + (map.mode.hostWrites() ? "host writes mapped" + range(hostOffset, hostData.length) + " "
+                    + hex(hostData, 8) : "");
+            return enqueued(this, (map.blocking ? "" : "wait for e" + map.node + "; ") + host + "; unmap e"
+                    + map.node + " (" + p.memory(map.memory).name() + range(map.offset, map.size) + ")");
         }
     }
 
@@ -151,6 +220,11 @@ sealed interface Command {
     record MigrateMemObjects(int node, int queue, List<Integer> waits, List<Integer> memories, boolean toHost)
             implements Enqueued {
         @Override
+        public List<Integer> memoriesNamed() {
+            return memories;
+        }
+
+        @Override
         public String text(Program p) {
             String names = memories.stream().map(m -> p.memory(m).name()).collect(Collectors.joining(", "));
             return enqueued(this, "migrate [" + names + "]" + (toHost ? " to host" : ""));
@@ -160,6 +234,11 @@ sealed interface Command {
     record WriteBufferRect(int node, int queue, List<Integer> waits, int memory, RectPlacement inBuffer,
                            RectPlacement inHost, Region region, byte[] hostData, boolean blocking)
             implements Enqueued {
+        @Override
+        public List<Integer> memoriesNamed() {
+            return List.of(memory);
+        }
+
         @Override
         public String text(Program p) {
             return enqueued(this, "write rect " + region + " to " + p.memory(memory).name() + " " + inBuffer
@@ -171,6 +250,11 @@ sealed interface Command {
                           RectPlacement inHost, Region region, int hostSize, boolean blocking)
             implements Enqueued {
         @Override
+        public List<Integer> memoriesNamed() {
+            return List.of(memory);
+        }
+
+        @Override
         public String text(Program p) {
             return enqueued(this, "read rect " + region + " of " + p.memory(memory).name() + " " + inBuffer
                     + " into " + hostSide(blocking) + " of " + hostSize + " bytes " + inHost);
@@ -181,6 +265,11 @@ sealed interface Command {
                           RectPlacement inSource, RectPlacement inDestination, Region region)
             implements Enqueued {
         @Override
+        public List<Integer> memoriesNamed() {
+            return List.of(source, destination);
+        }
+
+        @Override
         public String text(Program p) {
             return enqueued(this, "copy rect " + region + " " + p.memory(source).name() + " " + inSource
                     + " -> " + p.memory(destination).name() + " " + inDestination);
@@ -189,12 +278,22 @@ sealed interface Command {
 
     record CreateUserEvent(int node) implements Command {
         @Override
+        public List<Integer> nodesNamed() {
+            return List.of(node);
+        }
+
+        @Override
         public String text(Program p) {
             return "e" + node + " = user event";
         }
     }
 
     record CompleteUserEvent(int node) implements Command {
+        @Override
+        public List<Integer> nodesNamed() {
+            return List.of(node);
+        }
+
         @Override
         public String text(Program p) {
             return "set e" + node + " complete";
@@ -203,6 +302,11 @@ sealed interface Command {
 
     /** Waits for a non-blocking read; the read bytes are observed here. */
     record AwaitRead(int readNode) implements Command {
+        @Override
+        public List<Integer> nodesNamed() {
+            return List.of(readNode);
+        }
+
         @Override
         public String text(Program p) {
             return "wait for e" + readNode + ", inspect what it read";

@@ -17,6 +17,7 @@ import io.omnicl.differential.Command.ReadBufferRect;
 import io.omnicl.differential.Command.RectPlacement;
 import io.omnicl.differential.Command.Region;
 import io.omnicl.differential.Command.RunKernel;
+import io.omnicl.differential.Command.UnmapBuffer;
 import io.omnicl.differential.Command.WriteBuffer;
 import io.omnicl.differential.Command.WriteBufferRect;
 import io.omnicl.differential.HappensBefore.Kind;
@@ -48,6 +49,11 @@ final class ProgramBuilder {
     private final List<Command> commands = new ArrayList<>();
     /** Nodes of non-blocking reads whose data the program has not inspected yet. */
     private final List<Integer> pendingReads = new ArrayList<>();
+    /** Maps not unmapped yet, with the bytes they hold for the host. */
+    private final List<OpenMapping> openMappings = new ArrayList<>();
+
+    private record OpenMapping(MapBuffer map, Span span) {
+    }
 
     private ProgramBuilder(RawProgram raw, int subBufferAlignment) {
         this.raw = raw;
@@ -64,6 +70,10 @@ final class ProgramBuilder {
         addMemories();
         for (RawStep step : raw.steps()) {
             addStep(step);
+        }
+        while (!openMappings.isEmpty()) {
+            OpenMapping open = openMappings.remove(0);
+            unmap(open, open.map.queue(), 0, 0, List.of());
         }
         for (int userEvent : order.pendingUserEvents()) {
             completeUserEvent(userEvent);
@@ -100,6 +110,12 @@ final class ProgramBuilder {
             case FILL -> fill(step);
             case KERNEL -> kernel(step);
             case MAP -> map(step);
+            case UNMAP -> {
+                if (!openMappings.isEmpty()) {
+                    OpenMapping open = openMappings.remove(step.object(0) % openMappings.size());
+                    unmap(open, queue(step), step.number(2), step.number(3), requestedWaits(step));
+                }
+            }
             case AWAIT_READ -> {
                 if (!pendingReads.isEmpty()) {
                     awaitRead(pendingReads.remove(step.object(0) % pendingReads.size()));
@@ -129,7 +145,11 @@ final class ProgramBuilder {
         int offset = step.number(0) % m.size();
         int size = 1 + step.number(1) % (m.size() - offset);
         boolean blocking = step.option(0, 2) == 0;
-        int node = enqueue(step, Kind.COMMAND, List.of(span(m, offset, size, true)));
+        List<Span> spans = List.of(span(m, offset, size, true));
+        if (touchesMappedBytes(spans)) {
+            return;
+        }
+        int node = enqueue(step, Kind.COMMAND, spans);
         emit(new WriteBuffer(node, queue(step), waits(node), m.id(), offset, dataFor(node, size),
                 blocking), blocking);
     }
@@ -139,7 +159,11 @@ final class ProgramBuilder {
         int offset = step.number(0) % m.size();
         int size = 1 + step.number(1) % (m.size() - offset);
         boolean blocking = step.option(0, 2) == 0;
-        int node = enqueue(step, Kind.COMMAND, List.of(span(m, offset, size, false)));
+        List<Span> spans = List.of(span(m, offset, size, false));
+        if (touchesMappedBytes(spans)) {
+            return;
+        }
+        int node = enqueue(step, Kind.COMMAND, spans);
         emitRead(new ReadBuffer(node, queue(step), waits(node), m.id(), offset, size, blocking), blocking);
     }
 
@@ -156,8 +180,12 @@ final class ProgramBuilder {
                 return;
             }
         }
-        int node = enqueue(step, Kind.COMMAND,
-                List.of(span(source, sourceOffset, size, false), span(destination, destinationOffset, size, true)));
+        List<Span> spans = List.of(span(source, sourceOffset, size, false),
+                span(destination, destinationOffset, size, true));
+        if (touchesMappedBytes(spans)) {
+            return;
+        }
+        int node = enqueue(step, Kind.COMMAND, spans);
         emit(new CopyBuffer(node, queue(step), waits(node), source.id(), destination.id(), sourceOffset,
                 destinationOffset, size), false);
     }
@@ -172,7 +200,11 @@ final class ProgramBuilder {
         int firstUnit = step.number(0) % units;
         int offset = firstUnit * patternSize;
         int size = (1 + step.number(1) % (units - firstUnit)) * patternSize;
-        int node = enqueue(step, Kind.COMMAND, List.of(span(m, offset, size, true)));
+        List<Span> spans = List.of(span(m, offset, size, true));
+        if (touchesMappedBytes(spans)) {
+            return;
+        }
+        int node = enqueue(step, Kind.COMMAND, spans);
         emit(new FillBuffer(node, queue(step), waits(node), m.id(), dataFor(node, patternSize), offset,
                 size), false);
     }
@@ -200,6 +232,9 @@ final class ProgramBuilder {
             // a kernel may touch any byte of an argument: its whole range counts
             Memory m = arguments.get(i);
             spans.add(span(m, 0, m.size(), kernel.roles.get(i).writes()));
+        }
+        if (touchesMappedBytes(spans)) {
+            return;
         }
         int node = enqueue(step, Kind.COMMAND, spans);
         emit(new RunKernel(node, queue(step), waits(node), kernel, arguments.stream().map(Memory::id).toList(),
@@ -250,23 +285,37 @@ final class ProgramBuilder {
         int size = 1 + step.number(1) % (m.size() - offset);
         MapMode mode = MapMode.values()[step.option(0, MapMode.values().length)];
         boolean blocking = step.option(1, 2) == 0;
+        // while mapped, the bytes are the host's: no command may write them, nor touch them if the host writes
+        List<Span> spans = List.of(span(m, offset, size, mode.hostWrites()));
+        if (touchesMappedBytes(spans)) {
+            return;
+        }
+        int node = enqueue(step, Kind.COMMAND, spans);
+        MapBuffer map = new MapBuffer(node, queue(step), waits(node), m.id(), offset, size, mode, blocking);
+        emit(map, blocking);
+        openMappings.add(new OpenMapping(map, spans.get(0)));
+    }
+
+    /**
+     * Ends a mapping on {@code queue}; a mode that writes writes {@code hostSize} bytes (chosen by the picks)
+     * from {@code hostOffset}, all of them for WRITE_INVALIDATE_REGION, whose mapped bytes are undefined.
+     */
+    private void unmap(OpenMapping open, int queue, int hostOffsetPick, int hostSizePick, List<Integer> requested) {
+        MapBuffer map = open.map;
+        if (!map.blocking()) {
+            completeUserEventsHolding(map.node());
+            order.hostWaitedFor(map.node());
+        }
         int hostOffset = 0;
         int hostSize = 0;
-        if (mode == MapMode.WRITE_INVALIDATE_REGION) {
-            hostSize = size; // the mapped bytes are undefined: the host writes all of them
-        } else if (mode.hostWrites()) {
-            hostOffset = step.number(2) % size;
-            hostSize = 1 + step.number(3) % (size - hostOffset);
+        if (map.mode() == MapMode.WRITE_INVALIDATE_REGION) {
+            hostSize = map.size();
+        } else if (map.mode().hostWrites()) {
+            hostOffset = hostOffsetPick % map.size();
+            hostSize = 1 + hostSizePick % (map.size() - hostOffset);
         }
-        List<Span> spans = List.of(span(m, offset, size, mode.hostWrites()));
-        int node = enqueue(step, Kind.COMMAND, spans);
-        List<Integer> waits = waits(node);
-        completeUserEventsHolding(node);
-        order.hostWaitedFor(node);
-        // the unmap follows the completed map on the same queue; later commands that touch the range wait for it
-        int unmap = order.addCommand(queue(step), Kind.COMMAND, List.of(), spans);
-        commands.add(new MapBuffer(node, queue(step), waits, m.id(), offset, size, mode, blocking, hostOffset,
-                dataFor(node, hostSize), unmap));
+        int node = order.addCommand(queue, Kind.COMMAND, requested, List.of(open.span));
+        emit(new UnmapBuffer(node, queue, waits(node), map, hostOffset, dataFor(node, hostSize)), false);
     }
 
     private void marker(RawStep step, Kind kind) {
@@ -283,7 +332,11 @@ final class ProgramBuilder {
         }
         boolean toHost = step.option(1, 2) == 1;
         // moving an object is not a data change, but it may not overlap a command that changes it
-        int node = enqueue(step, Kind.COMMAND, objects.stream().map(m -> span(m, 0, m.size(), true)).toList());
+        List<Span> spans = objects.stream().map(m -> span(m, 0, m.size(), true)).toList();
+        if (touchesMappedBytes(spans)) {
+            return;
+        }
+        int node = enqueue(step, Kind.COMMAND, spans);
         emit(new MigrateMemObjects(node, queue(step), waits(node), objects.stream().map(Memory::id).toList(), toHost),
                 false);
     }
@@ -293,7 +346,11 @@ final class ProgramBuilder {
         RectShape shape = RectShape.fit(step, m.size(), Integer.MAX_VALUE, false);
         boolean blocking = step.option(0, 2) == 0;
         int hostSize = (int) shape.second.extent(shape.region);
-        int node = enqueue(step, Kind.COMMAND, rectSpans(m, shape.first, shape.region, true));
+        List<Span> spans = rectSpans(m, shape.first, shape.region, true);
+        if (touchesMappedBytes(spans)) {
+            return;
+        }
+        int node = enqueue(step, Kind.COMMAND, spans);
         emit(new WriteBufferRect(node, queue(step), waits(node), m.id(), shape.first, shape.second, shape.region,
                 dataFor(node, hostSize), blocking), blocking);
     }
@@ -303,7 +360,11 @@ final class ProgramBuilder {
         RectShape shape = RectShape.fit(step, m.size(), Integer.MAX_VALUE, false);
         boolean blocking = step.option(0, 2) == 0;
         int hostSize = (int) shape.second.extent(shape.region);
-        int node = enqueue(step, Kind.COMMAND, rectSpans(m, shape.first, shape.region, false));
+        List<Span> spans = rectSpans(m, shape.first, shape.region, false);
+        if (touchesMappedBytes(spans)) {
+            return;
+        }
+        int node = enqueue(step, Kind.COMMAND, spans);
         emitRead(new ReadBufferRect(node, queue(step), waits(node), m.id(), shape.first, shape.second, shape.region,
                 hostSize, blocking), blocking);
     }
@@ -325,6 +386,9 @@ final class ProgramBuilder {
         }
         List<Span> spans = new ArrayList<>(rectSpans(source, shape.first, shape.region, false));
         spans.addAll(rectSpans(destination, shape.second, shape.region, true));
+        if (touchesMappedBytes(spans)) {
+            return;
+        }
         int node = enqueue(step, Kind.COMMAND, spans);
         emit(new CopyBufferRect(node, queue(step), waits(node), source.id(), destination.id(), shape.first,
                 shape.second, shape.region), false);
@@ -364,12 +428,21 @@ final class ProgramBuilder {
 
     /** Adds the enqueued command of {@code step} to the ordering; returns its node. */
     private int enqueue(RawStep step, Kind kind, List<Span> spans) {
-        List<Integer> requested = new ArrayList<>();
+        return order.addCommand(queue(step), kind, requestedWaits(step), spans);
+    }
+
+    /** The earlier event the step asks to wait for beyond race-freedom: none, or one counted back from the last. */
+    private List<Integer> requestedWaits(RawStep step) {
         int nodes = order.nodeCount();
-        if (step.extraWait() >= 0 && nodes > 0) {
-            requested.add(nodes - 1 - step.extraWait() % nodes);
+        if (step.extraWait() < 0 || nodes == 0) {
+            return List.of();
         }
-        return order.addCommand(queue(step), kind, requested, spans);
+        return List.of(nodes - 1 - step.extraWait() % nodes);
+    }
+
+    /** Whether a command touching {@code spans} would touch bytes that a mapping holds for the host. */
+    private boolean touchesMappedBytes(List<Span> spans) {
+        return openMappings.stream().anyMatch(open -> spans.stream().anyMatch(open.span::conflictsWith));
     }
 
     private List<Integer> waits(int node) {

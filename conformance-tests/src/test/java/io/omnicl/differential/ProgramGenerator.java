@@ -59,6 +59,7 @@ final class ProgramGenerator {
         List<Tuple2<Integer, StepKind>> weighted = new ArrayList<>(List.of(
                 Tuple.of(3, StepKind.WRITE), Tuple.of(3, StepKind.READ), Tuple.of(3, StepKind.COPY),
                 Tuple.of(2, StepKind.FILL), Tuple.of(5, StepKind.KERNEL), Tuple.of(2, StepKind.MAP),
+                Tuple.of(2, StepKind.UNMAP),
                 Tuple.of(2, StepKind.AWAIT_READ), Tuple.of(1, StepKind.MARKER), Tuple.of(1, StepKind.BARRIER),
                 Tuple.of(1, StepKind.USER_EVENT), Tuple.of(1, StepKind.COMPLETE_USER_EVENT)));
         if (optional.rectTransfers()) {

@@ -40,6 +40,7 @@ import io.omnicl.differential.Command.MigrateMemObjects;
 import io.omnicl.differential.Command.ReadBuffer;
 import io.omnicl.differential.Command.ReadBufferRect;
 import io.omnicl.differential.Command.RunKernel;
+import io.omnicl.differential.Command.UnmapBuffer;
 import io.omnicl.differential.Command.WriteBuffer;
 import io.omnicl.differential.Command.WriteBufferRect;
 
@@ -73,6 +74,8 @@ abstract class ProgramRun {
     private final List<ByteBuffer> hostBuffers = new ArrayList<>();
     /** What non-blocking reads read into, by node, until the program inspects it. */
     private final Map<Integer, ByteBuffer> pendingReads = new HashMap<>();
+    /** What maps returned, by node, until the program unmaps it. */
+    private final Map<Integer, ByteBuffer> mappings = new HashMap<>();
 
     ProgramRun(ClSession session, Program program) {
         this.session = session;
@@ -223,7 +226,9 @@ abstract class ProgramRun {
             enqueued(c.node());
             target.observeIfBlocking(what);
         } else if (command instanceof MapBuffer c) {
-            mapModifyUnmap(c, what);
+            map(c, what);
+        } else if (command instanceof UnmapBuffer c) {
+            readWriteUnmap(c, what);
         } else if (command instanceof Marker c) {
             check(clEnqueueMarkerWithWaitList(queue(c.queue()), waitCount(c.waits()), waitList(c.waits()),
                     event(c.node())), what);
@@ -290,27 +295,36 @@ abstract class ProgramRun {
         }
     }
 
-    private void mapModifyUnmap(MapBuffer c, String what) {
-        beforeHostBlocks();
+    private void map(MapBuffer c, String what) {
+        if (c.blocking()) {
+            beforeHostBlocks();
+        }
         int[] e = err();
         ByteBuffer mapped = clEnqueueMapBuffer(queue(c.queue()), memories[c.memory()], c.blocking(), mapFlags(c),
                 c.offset(), c.size(), waitCount(c.waits()), waitList(c.waits()), event(c.node()), e);
         check(e[0], what);
         enqueued(c.node());
-        if (!c.blocking()) {
-            awaitNode(c.node());
+        mappings.put(c.node(), mapped);
+    }
+
+    private void readWriteUnmap(UnmapBuffer c, String what) {
+        MapBuffer map = c.map();
+        ByteBuffer mapped = mappings.remove(map.node());
+        if (!map.blocking()) {
+            beforeHostBlocks();
+            awaitNode(map.node());
         }
-        if (c.mode().hostReads()) {
-            outcome.observe(what, bytesOf(mapped, c.size()));
+        if (map.mode().hostReads()) {
+            outcome.observe(what, bytesOf(mapped, map.size()));
         }
-        if (c.mode().hostWrites()) {
+        if (map.mode().hostWrites()) {
             ByteBuffer view = mapped.duplicate();
             view.position(c.hostOffset());
             view.put(c.hostData());
         }
-        check(clEnqueueUnmapMemObject(queue(c.queue()), memories[c.memory()], mapped, 0, null, event(c.unmapNode())),
-                "unmap of " + what);
-        enqueued(c.unmapNode());
+        check(clEnqueueUnmapMemObject(queue(c.queue()), memories[map.memory()], mapped, waitCount(c.waits()),
+                waitList(c.waits()), event(c.node())), what);
+        enqueued(c.node());
     }
 
     private static long mapFlags(MapBuffer c) {

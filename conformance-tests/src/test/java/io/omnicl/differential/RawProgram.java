@@ -44,7 +44,7 @@ record RawProgram(List<RawBuffer> buffers, List<Boolean> outOfOrderQueues, List<
 
     /** What a step does. */
     enum StepKind {
-        WRITE, READ, COPY, FILL, KERNEL, MAP, AWAIT_READ, MARKER, BARRIER, USER_EVENT, COMPLETE_USER_EVENT,
+        WRITE, READ, COPY, FILL, KERNEL, MAP, UNMAP, AWAIT_READ, MARKER, BARRIER, USER_EVENT, COMPLETE_USER_EVENT,
         MIGRATE, WRITE_RECT, READ_RECT, COPY_RECT
     }
 }
