@@ -46,9 +46,11 @@ import io.omnicl.differential.Command.WriteBufferRect;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import org.jocl.Pointer;
 import org.jocl.Sizeof;
@@ -114,6 +116,9 @@ abstract class ProgramRun {
     /** Completes every enqueued command. */
     abstract void finishAll();
 
+    /** Releases the event of a node, if the run keeps one; later steps do not name it. */
+    abstract void releaseEvent(int node);
+
     /** Releases queues and events; {@code afterFailure} when the run stopped early and some may be pending. */
     abstract void releaseQueuesAndEvents(boolean afterFailure);
 
@@ -124,8 +129,12 @@ abstract class ProgramRun {
         Throwable failure = null;
         try {
             createMemories();
-            for (Command c : program.commands()) {
-                execute(c);
+            List<Command> commands = program.commands();
+            int[] lastStepNamingMemory = lastStepNaming(Command::memoriesNamed, memories.length);
+            int[] lastStepNamingNode = lastStepNaming(Command::nodesNamed, program.nodeCount());
+            for (int step = 0; step < commands.size(); step++) {
+                execute(commands.get(step));
+                releaseNoLongerNamed(step, lastStepNamingMemory, lastStepNamingNode);
             }
             finishAll();
             readFinalContents();
@@ -149,6 +158,38 @@ abstract class ProgramRun {
                 memories[m.id()] = clCreateSubBuffer(memories[m.root()], CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION,
                         new cl_buffer_region(m.origin(), m.size()), e);
                 check(e[0], "clCreateSubBuffer " + m.name());
+            }
+        }
+    }
+
+    /** For each id, the index of the last step that names it (by {@code names}); -1 when none does. */
+    private int[] lastStepNaming(Function<Command, List<Integer>> names, int ids) {
+        int[] last = new int[ids];
+        Arrays.fill(last, -1);
+        List<Command> commands = program.commands();
+        for (int step = 0; step < commands.size(); step++) {
+            for (int id : names.apply(commands.get(step))) {
+                last[id] = step;
+            }
+        }
+        return last;
+    }
+
+    /**
+     * Releases, right after the last step that names them, the sub-buffers and events the program is done
+     * with, even while commands that use them may still run: OpenCL keeps them alive for those commands.
+     * Root buffers stay for the final reads.
+     */
+    private void releaseNoLongerNamed(int step, int[] lastStepNamingMemory, int[] lastStepNamingNode) {
+        for (Memory m : program.memories()) {
+            if (!m.isRoot() && lastStepNamingMemory[m.id()] == step) {
+                check(clReleaseMemObject(memories[m.id()]), "clReleaseMemObject " + m.name());
+                memories[m.id()] = null;
+            }
+        }
+        for (int node = 0; node < lastStepNamingNode.length; node++) {
+            if (lastStepNamingNode[node] == step) {
+                releaseEvent(node);
             }
         }
     }

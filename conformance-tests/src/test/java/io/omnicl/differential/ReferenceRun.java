@@ -63,6 +63,11 @@ final class ReferenceRun extends ProgramRun {
     }
 
     @Override
+    void releaseEvent(int node) {
+        // no events
+    }
+
+    @Override
     void finishAll() {
         check(clFinish(queue), "clFinish");
     }

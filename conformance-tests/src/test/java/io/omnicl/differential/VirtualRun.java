@@ -84,6 +84,12 @@ final class VirtualRun extends ProgramRun {
     }
 
     @Override
+    void releaseEvent(int node) {
+        check(clReleaseEvent(events[node]), "clReleaseEvent(e" + node + ")");
+        events[node] = null;
+    }
+
+    @Override
     void finishAll() {
         for (cl_command_queue q : queues) {
             check(clFinish(q), "clFinish");
