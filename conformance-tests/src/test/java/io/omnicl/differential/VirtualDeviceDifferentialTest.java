@@ -10,6 +10,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.ShrinkingMode;
 import net.jqwik.api.Tag;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
 import net.jqwik.api.lifecycle.AfterContainer;
@@ -63,7 +64,8 @@ class VirtualDeviceDifferentialTest {
         }
     }
 
-    @Property
+    // full shrinking: a failing program shrinks to a few commands in seconds (a try takes milliseconds)
+    @Property(shrinking = ShrinkingMode.FULL)
     @AddLifecycleHook(TriesFromSystemProperty.class)
     void virtualDeviceAgreesWithInOrderReference(@ForAll("programs") Program program) {
         Outcome expected = new ReferenceRun(reference, program).run();
