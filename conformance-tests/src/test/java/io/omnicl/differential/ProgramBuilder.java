@@ -29,12 +29,14 @@ import io.omnicl.differential.RawProgram.RawSubBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.IntConsumer;
 
 /**
  * Interprets a {@link RawProgram} as a valid, race-free {@link Program}. Ranges are clamped into the chosen
  * memory object, kernel arguments are chosen so that no output overlaps another argument except at the same
  * start, copies never overlap, and {@link HappensBefore} completes every wait list. A step that cannot be
- * made valid (a copy whose ranges cannot be separated, a kernel without room for one element) is dropped.
+ * made valid is dropped: a copy whose ranges cannot be separated, a kernel without room for one element, a
+ * command that would touch bytes a mapping holds for the host.
  */
 final class ProgramBuilder {
 
@@ -142,29 +144,20 @@ final class ProgramBuilder {
 
     private void write(RawStep step) {
         Memory m = memory(step.object(0));
-        int offset = step.number(0) % m.size();
-        int size = 1 + step.number(1) % (m.size() - offset);
+        int offset = offset(step, m);
+        int size = size(step, m, offset);
         boolean blocking = step.option(0, 2) == 0;
-        List<Span> spans = List.of(span(m, offset, size, true));
-        if (touchesMappedBytes(spans)) {
-            return;
-        }
-        int node = enqueue(step, Kind.COMMAND, spans);
-        emit(new WriteBuffer(node, queue(step), waits(node), m.id(), offset, dataFor(node, size),
-                blocking), blocking);
+        enqueueCommand(step, List.of(span(m, offset, size, true)), node -> emit(new WriteBuffer(node, queue(step),
+                waits(node), m.id(), offset, dataFor(node, size), blocking), blocking));
     }
 
     private void read(RawStep step) {
         Memory m = memory(step.object(0));
-        int offset = step.number(0) % m.size();
-        int size = 1 + step.number(1) % (m.size() - offset);
+        int offset = offset(step, m);
+        int size = size(step, m, offset);
         boolean blocking = step.option(0, 2) == 0;
-        List<Span> spans = List.of(span(m, offset, size, false));
-        if (touchesMappedBytes(spans)) {
-            return;
-        }
-        int node = enqueue(step, Kind.COMMAND, spans);
-        emitRead(new ReadBuffer(node, queue(step), waits(node), m.id(), offset, size, blocking), blocking);
+        enqueueCommand(step, List.of(span(m, offset, size, false)), node -> emitRead(new ReadBuffer(node,
+                queue(step), waits(node), m.id(), offset, size, blocking), blocking));
     }
 
     private void copy(RawStep step) {
@@ -172,22 +165,17 @@ final class ProgramBuilder {
         Memory destination = memory(step.object(1));
         int sourceOffset = step.number(0) % source.size();
         int destinationOffset = step.number(1) % destination.size();
-        int size = 1 + step.number(2) % Math.min(source.size() - sourceOffset, destination.size() - destinationOffset);
-        if (source.root() == destination.root()) {
-            // shorten the copy so that it ends before the other range starts; drop it when they start together
-            size = Math.min(size, Math.abs((source.origin() + sourceOffset) - (destination.origin() + destinationOffset)));
-            if (size == 0) {
-                return;
-            }
-        }
-        List<Span> spans = List.of(span(source, sourceOffset, size, false),
-                span(destination, destinationOffset, size, true));
-        if (touchesMappedBytes(spans)) {
+        int room = Math.min(source.size() - sourceOffset, destination.size() - destinationOffset);
+        int proposed = 1 + step.number(2) % room;
+        // within one root buffer the copy ends before the other range starts; dropped when they start together
+        int size = source.root() != destination.root() ? proposed : Math.min(proposed,
+                Math.abs((source.origin() + sourceOffset) - (destination.origin() + destinationOffset)));
+        if (size == 0) {
             return;
         }
-        int node = enqueue(step, Kind.COMMAND, spans);
-        emit(new CopyBuffer(node, queue(step), waits(node), source.id(), destination.id(), sourceOffset,
-                destinationOffset, size), false);
+        enqueueCommand(step, List.of(span(source, sourceOffset, size, false),
+                span(destination, destinationOffset, size, true)), node -> emit(new CopyBuffer(node, queue(step),
+                waits(node), source.id(), destination.id(), sourceOffset, destinationOffset, size), false));
     }
 
     private void fill(RawStep step) {
@@ -200,13 +188,9 @@ final class ProgramBuilder {
         int firstUnit = step.number(0) % units;
         int offset = firstUnit * patternSize;
         int size = (1 + step.number(1) % (units - firstUnit)) * patternSize;
-        List<Span> spans = List.of(span(m, offset, size, true));
-        if (touchesMappedBytes(spans)) {
-            return;
-        }
-        int node = enqueue(step, Kind.COMMAND, spans);
-        emit(new FillBuffer(node, queue(step), waits(node), m.id(), dataFor(node, patternSize), offset,
-                size), false);
+        int patternBytes = patternSize;
+        enqueueCommand(step, List.of(span(m, offset, size, true)), node -> emit(new FillBuffer(node, queue(step),
+                waits(node), m.id(), dataFor(node, patternBytes), offset, size), false));
     }
 
     private void kernel(RawStep step) {
@@ -227,18 +211,17 @@ final class ProgramBuilder {
             localSize >>= 1;
         }
         int globalSize = localSize * (1 + step.number(1) % (available / localSize));
+        int local = localSize;
         List<Span> spans = new ArrayList<>();
         for (int i = 0; i < arguments.size(); i++) {
-            // a kernel may touch any byte of an argument: its whole range counts
+            // a kernel may touch any byte of an argument (OpenCL makes a memory object consistent between
+            // commands only at synchronisation points): its whole range counts
             Memory m = arguments.get(i);
             spans.add(span(m, 0, m.size(), kernel.roles.get(i).writes()));
         }
-        if (touchesMappedBytes(spans)) {
-            return;
-        }
-        int node = enqueue(step, Kind.COMMAND, spans);
-        emit(new RunKernel(node, queue(step), waits(node), kernel, arguments.stream().map(Memory::id).toList(),
-                step.number(3) * 0x9e3779b1, globalOffset, globalSize, localSize), false);
+        enqueueCommand(step, spans, node -> emit(new RunKernel(node, queue(step), waits(node), kernel,
+                arguments.stream().map(Memory::id).toList(), step.number(3) * 0x9e3779b1, globalOffset, globalSize,
+                local), false));
     }
 
     /**
@@ -281,19 +264,17 @@ final class ProgramBuilder {
 
     private void map(RawStep step) {
         Memory m = memory(step.object(0));
-        int offset = step.number(0) % m.size();
-        int size = 1 + step.number(1) % (m.size() - offset);
+        int offset = offset(step, m);
+        int size = size(step, m, offset);
         MapMode mode = MapMode.values()[step.option(0, MapMode.values().length)];
         boolean blocking = step.option(1, 2) == 0;
         // while mapped, the bytes are the host's: no command may write them, nor touch them if the host writes
-        List<Span> spans = List.of(span(m, offset, size, mode.hostWrites()));
-        if (touchesMappedBytes(spans)) {
-            return;
-        }
-        int node = enqueue(step, Kind.COMMAND, spans);
-        MapBuffer map = new MapBuffer(node, queue(step), waits(node), m.id(), offset, size, mode, blocking);
-        emit(map, blocking);
-        openMappings.add(new OpenMapping(map, spans.get(0)));
+        Span mapped = span(m, offset, size, mode.hostWrites());
+        enqueueCommand(step, List.of(mapped), node -> {
+            MapBuffer map = new MapBuffer(node, queue(step), waits(node), m.id(), offset, size, mode, blocking);
+            emit(map, blocking);
+            openMappings.add(new OpenMapping(map, mapped));
+        });
     }
 
     /**
@@ -319,7 +300,7 @@ final class ProgramBuilder {
     }
 
     private void marker(RawStep step, Kind kind) {
-        int node = enqueue(step, kind, List.of());
+        int node = order.addCommand(queue(step), kind, requestedWaits(step), List.of());
         int queue = queue(step);
         emit(kind == Kind.MARKER ? new Marker(node, queue, waits(node)) : new Barrier(node, queue, waits(node)), false);
     }
@@ -332,13 +313,9 @@ final class ProgramBuilder {
         }
         boolean toHost = step.option(1, 2) == 1;
         // moving an object is not a data change, but it may not overlap a command that changes it
-        List<Span> spans = objects.stream().map(m -> span(m, 0, m.size(), true)).toList();
-        if (touchesMappedBytes(spans)) {
-            return;
-        }
-        int node = enqueue(step, Kind.COMMAND, spans);
-        emit(new MigrateMemObjects(node, queue(step), waits(node), objects.stream().map(Memory::id).toList(), toHost),
-                false);
+        enqueueCommand(step, objects.stream().map(m -> span(m, 0, m.size(), true)).toList(), node -> emit(
+                new MigrateMemObjects(node, queue(step), waits(node), objects.stream().map(Memory::id).toList(),
+                        toHost), false));
     }
 
     private void writeRect(RawStep step) {
@@ -346,13 +323,9 @@ final class ProgramBuilder {
         RectShape shape = RectShape.fit(step, m.size(), Integer.MAX_VALUE, false);
         boolean blocking = step.option(0, 2) == 0;
         int hostSize = (int) shape.second.extent(shape.region);
-        List<Span> spans = rectSpans(m, shape.first, shape.region, true);
-        if (touchesMappedBytes(spans)) {
-            return;
-        }
-        int node = enqueue(step, Kind.COMMAND, spans);
-        emit(new WriteBufferRect(node, queue(step), waits(node), m.id(), shape.first, shape.second, shape.region,
-                dataFor(node, hostSize), blocking), blocking);
+        enqueueCommand(step, rectSpans(m, shape.first, shape.region, true), node -> emit(new WriteBufferRect(node,
+                queue(step), waits(node), m.id(), shape.first, shape.second, shape.region, dataFor(node, hostSize),
+                blocking), blocking));
     }
 
     private void readRect(RawStep step) {
@@ -360,13 +333,9 @@ final class ProgramBuilder {
         RectShape shape = RectShape.fit(step, m.size(), Integer.MAX_VALUE, false);
         boolean blocking = step.option(0, 2) == 0;
         int hostSize = (int) shape.second.extent(shape.region);
-        List<Span> spans = rectSpans(m, shape.first, shape.region, false);
-        if (touchesMappedBytes(spans)) {
-            return;
-        }
-        int node = enqueue(step, Kind.COMMAND, spans);
-        emitRead(new ReadBufferRect(node, queue(step), waits(node), m.id(), shape.first, shape.second, shape.region,
-                hostSize, blocking), blocking);
+        enqueueCommand(step, rectSpans(m, shape.first, shape.region, false), node -> emitRead(new ReadBufferRect(node,
+                queue(step), waits(node), m.id(), shape.first, shape.second, shape.region, hostSize, blocking),
+                blocking));
     }
 
     private void copyRect(RawStep step) {
@@ -386,12 +355,8 @@ final class ProgramBuilder {
         }
         List<Span> spans = new ArrayList<>(rectSpans(source, shape.first, shape.region, false));
         spans.addAll(rectSpans(destination, shape.second, shape.region, true));
-        if (touchesMappedBytes(spans)) {
-            return;
-        }
-        int node = enqueue(step, Kind.COMMAND, spans);
-        emit(new CopyBufferRect(node, queue(step), waits(node), source.id(), destination.id(), shape.first,
-                shape.second, shape.region), false);
+        enqueueCommand(step, spans, node -> emit(new CopyBufferRect(node, queue(step), waits(node), source.id(),
+                destination.id(), shape.first, shape.second, shape.region), false));
     }
 
     private static List<Span> rectSpans(Memory m, RectPlacement placement, Region region, boolean writes) {
@@ -426,9 +391,14 @@ final class ProgramBuilder {
 
     // ---- helpers -----------------------------------------------------------------------------------------
 
-    /** Adds the enqueued command of {@code step} to the ordering; returns its node. */
-    private int enqueue(RawStep step, Kind kind, List<Span> spans) {
-        return order.addCommand(queue(step), kind, requestedWaits(step), spans);
+    /**
+     * Adds the command of {@code step}, touching {@code spans}, to the ordering and lets {@code emit} append it
+     * with its node; drops it when it would touch bytes a mapping holds for the host.
+     */
+    private void enqueueCommand(RawStep step, List<Span> spans, IntConsumer emit) {
+        if (!touchesMappedBytes(spans)) {
+            emit.accept(order.addCommand(queue(step), Kind.COMMAND, requestedWaits(step), spans));
+        }
     }
 
     /** The earlier event the step asks to wait for beyond race-freedom: none, or one counted back from the last. */
@@ -465,6 +435,16 @@ final class ProgramBuilder {
         if (!blocking) {
             pendingReads.add(read.node());
         }
+    }
+
+    /** An offset into {@code m}, from the step's first number. */
+    private static int offset(RawStep step, Memory m) {
+        return step.number(0) % m.size();
+    }
+
+    /** A size of at least one byte that fits in {@code m} from {@code offset}, from the step's second number. */
+    private static int size(RawStep step, Memory m, int offset) {
+        return 1 + step.number(1) % (m.size() - offset);
     }
 
     private int queue(RawStep step) {
