@@ -1,0 +1,93 @@
+package io.omnicl.differential;
+
+import java.util.List;
+
+/**
+ * The fixed set of small kernels a generated program may run. Each work-item {@code i} touches element
+ * {@code i} (of {@code uint}s) of each buffer argument only, or, for {@link #REVERSE_IN_GROUP}, the elements
+ * of its own work-group; so an output argument may alias an input argument that starts at the same byte
+ * without making the result depend on the order of work-items.
+ *
+ * <p>Launches have the shapes {@link PoclWorkGroupCache} allows: an explicit local size from
+ * {@link #LOCAL_SIZES}, a global size up to {@link #MAX_GLOBAL_SIZE}, and a global offset that is always zero
+ * or, for kernels with {@link #offsetsGlobalIds}, never zero.
+ */
+enum KernelKind {
+
+    /** c[i] = a[i] + b[i] */
+    ADD("add", List.of(Role.IN, Role.IN, Role.OUT), false, false, false),
+    /** a[i] = a[i] * 3 + 1, in place */
+    TRIPLE_PLUS_ONE("triple_plus_one", List.of(Role.IN_OUT), false, false, false),
+    /** b[i] = a[i] ^ 0x5a5a5a5a */
+    XOR_MASK("xor_mask", List.of(Role.IN, Role.OUT), false, false, true),
+    /** b[i] = a[mirror of i in its work-group] + group id, through a __local scratch and a barrier */
+    REVERSE_IN_GROUP("reverse_in_group", List.of(Role.IN, Role.OUT), true, false, false),
+    /** b[i] = a[i] * k + i, with a scalar argument k */
+    SCALE_ADD_INDEX("scale_add_index", List.of(Role.IN, Role.OUT), false, true, true);
+
+    /** How a kernel uses one of its buffer arguments. */
+    enum Role {
+        IN, OUT, IN_OUT;
+
+        boolean writes() {
+            return this != IN;
+        }
+
+        boolean reads() {
+            return this != OUT;
+        }
+    }
+
+    static final String SOURCE = String.join("\n",
+            "__kernel void add(const __global uint* a, const __global uint* b, __global uint* c) {",
+            "    size_t i = get_global_id(0);",
+            "    c[i] = a[i] + b[i];",
+            "}",
+            "__kernel void triple_plus_one(__global uint* a) {",
+            "    size_t i = get_global_id(0);",
+            "    a[i] = a[i] * 3u + 1u;",
+            "}",
+            "__kernel void xor_mask(const __global uint* a, __global uint* b) {",
+            "    size_t i = get_global_id(0);",
+            "    b[i] = a[i] ^ 0x5a5a5a5au;",
+            "}",
+            "__kernel void reverse_in_group(const __global uint* a, __global uint* b, __local uint* scratch) {",
+            "    size_t l = get_local_id(0);",
+            "    size_t n = get_local_size(0);",
+            "    size_t i = get_global_id(0);",
+            "    scratch[l] = a[i];",
+            "    barrier(CLK_LOCAL_MEM_FENCE);",
+            "    b[i] = scratch[n - 1 - l] + (uint) get_group_id(0);",
+            "}",
+            "__kernel void scale_add_index(const __global uint* a, __global uint* b, uint k) {",
+            "    size_t i = get_global_id(0);",
+            "    b[i] = a[i] * k + (uint) i;",
+            "}",
+            "");
+
+    /** Bytes of one element. */
+    static final int ELEMENT = 4;
+    /** The local sizes launches use. */
+    static final List<Integer> LOCAL_SIZES = List.of(1, 2, 4, 8, 16);
+    /** The largest global size: one work-item per element of the largest buffer. */
+    static final int MAX_GLOBAL_SIZE = ProgramBuilder.MAX_BUFFER_SIZE / ELEMENT;
+
+    final String functionName;
+    /** Roles of the buffer arguments, which come first, in order. */
+    final List<Role> roles;
+    /** Whether a __local uint scratch of local-size elements follows the buffer arguments. */
+    final boolean usesLocalScratch;
+    /** Whether a uint scalar follows the buffer arguments. */
+    final boolean usesScalar;
+    /** Whether launches have a non-zero global offset (else a zero one). */
+    final boolean offsetsGlobalIds;
+
+    KernelKind(String functionName, List<Role> roles, boolean usesLocalScratch, boolean usesScalar,
+               boolean offsetsGlobalIds) {
+        this.functionName = functionName;
+        this.roles = roles;
+        this.usesLocalScratch = usesLocalScratch;
+        this.usesScalar = usesScalar;
+        this.offsetsGlobalIds = offsetsGlobalIds;
+    }
+}
