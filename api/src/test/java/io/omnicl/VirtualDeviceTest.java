@@ -41,6 +41,7 @@ class VirtualDeviceTest {
             "    int i = get_global_id(0); out[i] = 2 * in[i];",
             "}");
 
+    private static cl_device_id device;
     private static cl_context context;
     private static cl_command_queue queue;
     private static cl_program program;
@@ -52,6 +53,7 @@ class VirtualDeviceTest {
         clGetPlatformIDs(1, platform, null);
         cl_device_id[] virtualDevice = new cl_device_id[1];
         clGetDeviceIDs(platform[0], CL_DEVICE_TYPE_DEFAULT, 1, virtualDevice, null);
+        device = virtualDevice[0];
         context = clCreateContext(null, 1, virtualDevice, null, null, null);
         queue = clCreateCommandQueue(context, virtualDevice[0], 0, null);
         program = clCreateProgramWithSource(context, 1, new String[] {SOURCE}, null, null);
@@ -112,6 +114,38 @@ class VirtualDeviceTest {
         clReleaseKernel(quick);
         clReleaseMemObject(a);
         clReleaseMemObject(b);
+    }
+
+    /**
+     * One kernel with one local size but different offsets and grids, on both devices at once. PoCL 3.1
+     * aborts the process here unless each device builds the program as its own (see
+     * {@code DeviceNode.buildOptions}).
+     */
+    @Test
+    void oneKernelOfManyShapesOnBothDevicesAtOnce() {
+        int n = 1 << 14;
+        cl_command_queue outOfOrder = clCreateCommandQueue(context, device, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE,
+                null);
+        cl_mem[] outs = new cl_mem[200];
+        for (int r = 0; r < outs.length; r++) {
+            outs[r] = clCreateBuffer(context, CL_MEM_WRITE_ONLY, (long) Sizeof.cl_int * n, null, null);
+            cl_kernel k = kernel("slow", outs[r], 1);
+            long offset = (r % 2) * 64;
+            long global = 64L << (r % 5);
+            clEnqueueNDRangeKernel(outOfOrder, k, 1, new long[] {offset}, new long[] {global}, new long[] {16}, 0,
+                    null, null);
+            clReleaseKernel(k);
+        }
+        clFinish(outOfOrder);
+        for (int r = 0; r < outs.length; r += 37) {
+            int[] out = read(outs[r], n);
+            int first = (int) ((r % 2) * 64);
+            assertEquals(first * 1103515245 + 12345, out[first], "launch " + r);
+        }
+        for (cl_mem m : outs) {
+            clReleaseMemObject(m);
+        }
+        clReleaseCommandQueue(outOfOrder);
     }
 
     /** A chain whose steps may land on either device gives the in-order result. */

@@ -8,22 +8,21 @@ import java.util.List;
  * of its own work-group; so an output argument may alias an input argument that starts at the same byte
  * without making the result depend on the order of work-items.
  *
- * <p>Launches have the shapes {@link PoclWorkGroupCache} allows: an explicit local size from
- * {@link #LOCAL_SIZES}, a global size up to {@link #MAX_GLOBAL_SIZE}, and a global offset that is always zero
- * or, for kernels with {@link #offsetsGlobalIds}, never zero.
+ * <p>Launches have a local size from {@link #LOCAL_SIZES} (0: none given, except for a kernel with a local
+ * scratch), a global size up to {@link #MAX_GLOBAL_SIZE}, and any global offset that keeps them in range.
  */
 enum KernelKind {
 
     /** c[i] = a[i] + b[i] */
-    ADD("add", List.of(Role.IN, Role.IN, Role.OUT), false, false, false),
+    ADD("add", List.of(Role.IN, Role.IN, Role.OUT), false, false),
     /** a[i] = a[i] * 3 + 1, in place */
-    TRIPLE_PLUS_ONE("triple_plus_one", List.of(Role.IN_OUT), false, false, false),
+    TRIPLE_PLUS_ONE("triple_plus_one", List.of(Role.IN_OUT), false, false),
     /** b[i] = a[i] ^ 0x5a5a5a5a */
-    XOR_MASK("xor_mask", List.of(Role.IN, Role.OUT), false, false, true),
+    XOR_MASK("xor_mask", List.of(Role.IN, Role.OUT), false, false),
     /** b[i] = a[mirror of i in its work-group] + group id, through a __local scratch and a barrier */
-    REVERSE_IN_GROUP("reverse_in_group", List.of(Role.IN, Role.OUT), true, false, false),
+    REVERSE_IN_GROUP("reverse_in_group", List.of(Role.IN, Role.OUT), true, false),
     /** b[i] = a[i] * k + i, with a scalar argument k */
-    SCALE_ADD_INDEX("scale_add_index", List.of(Role.IN, Role.OUT), false, true, true);
+    SCALE_ADD_INDEX("scale_add_index", List.of(Role.IN, Role.OUT), false, true);
 
     /** How a kernel uses one of its buffer arguments. */
     enum Role {
@@ -67,8 +66,8 @@ enum KernelKind {
 
     /** Bytes of one element. */
     static final int ELEMENT = 4;
-    /** The local sizes launches use. */
-    static final List<Integer> LOCAL_SIZES = List.of(1, 2, 4, 8, 16);
+    /** The local sizes launches use; 0 leaves the choice to the device. */
+    static final List<Integer> LOCAL_SIZES = List.of(0, 1, 2, 4, 8, 16);
     /** The largest global size: one work-item per element of the largest buffer. */
     static final int MAX_GLOBAL_SIZE = ProgramBuilder.MAX_BUFFER_SIZE / ELEMENT;
 
@@ -79,15 +78,11 @@ enum KernelKind {
     final boolean usesLocalScratch;
     /** Whether a uint scalar follows the buffer arguments. */
     final boolean usesScalar;
-    /** Whether launches have a non-zero global offset (else a zero one). */
-    final boolean offsetsGlobalIds;
 
-    KernelKind(String functionName, List<Role> roles, boolean usesLocalScratch, boolean usesScalar,
-               boolean offsetsGlobalIds) {
+    KernelKind(String functionName, List<Role> roles, boolean usesLocalScratch, boolean usesScalar) {
         this.functionName = functionName;
         this.roles = roles;
         this.usesLocalScratch = usesLocalScratch;
         this.usesScalar = usesScalar;
-        this.offsetsGlobalIds = offsetsGlobalIds;
     }
 }

@@ -200,17 +200,20 @@ final class ProgramBuilder {
             return;
         }
         int elements = arguments.stream().mapToInt(Memory::elements).min().orElseThrow();
-        int minElements = kernel.offsetsGlobalIds ? 2 : 1;
-        if (elements < minElements) {
+        if (elements < 1) {
             return;
         }
-        int globalOffset = kernel.offsetsGlobalIds ? 1 + step.number(0) % (elements - 1) : 0;
+        int globalOffset = step.number(0) % elements;
         int available = elements - globalOffset;
         int localSize = KernelKind.LOCAL_SIZES.get(step.option(1, KernelKind.LOCAL_SIZES.size()));
+        if (localSize == 0 && kernel.usesLocalScratch) {
+            localSize = 1;
+        }
         while (localSize > available) {
             localSize >>= 1;
         }
-        int globalSize = localSize * (1 + step.number(1) % (available / localSize));
+        int globalSize = localSize == 0 ? 1 + step.number(1) % available
+                : localSize * (1 + step.number(1) % (available / localSize));
         int local = localSize;
         List<Span> spans = new ArrayList<>();
         for (int i = 0; i < arguments.size(); i++) {

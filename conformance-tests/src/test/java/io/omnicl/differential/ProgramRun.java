@@ -240,7 +240,7 @@ abstract class ProgramRun {
             setKernelArguments(c);
             long[] offset = c.globalOffset() == 0 ? null : new long[] {c.globalOffset()};
             check(clEnqueueNDRangeKernel(queue(c.queue()), session.kernel(c.kernel()), 1, offset,
-                    new long[] {c.globalSize()}, new long[] {c.localSize()}, waitCount(c.waits()), waitList(c.waits()), event(c.node())), what);
+                    new long[] {c.globalSize()}, c.localSize() == 0 ? null : new long[] {c.localSize()}, waitCount(c.waits()), waitList(c.waits()), event(c.node())), what);
             enqueued(c.node());
         } else if (command instanceof CopyBuffer c) {
             check(clEnqueueCopyBuffer(queue(c.queue()), memories[c.source()], memories[c.destination()],

@@ -49,7 +49,6 @@ class VirtualDeviceDifferentialTest {
                     + " real device(s), the differential tests need " + MIN_REAL_DEVICES
                     + " (POCL_DEVICES=\"basic basic pthread\")");
         }
-        PoclWorkGroupCache.fill(platform, List.of(devices).subList(1, devices.length));
         virtual = new ClSession(platform, devices[0]);
         reference = new ClSession(platform, devices[1]);
     }

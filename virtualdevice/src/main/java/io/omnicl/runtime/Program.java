@@ -180,7 +180,7 @@ final class Program extends CountedObject implements ClProgram {
             parts.add(b.program);
         }
         try {
-            RealProgram linked = node.worker().session().link(parts, options + ARG_INFO_OPTION);
+            RealProgram linked = node.worker().session().link(parts, options + ARG_INFO_OPTION + node.buildOptions());
             return new Build(CL_SUCCESS, linked.buildLog(), linked, binaryType);
         } catch (BackendException e) {
             return new Build(e.status(), e.getMessage(), null, CL_PROGRAM_BINARY_TYPE_NONE);
@@ -306,7 +306,7 @@ final class Program extends CountedObject implements ClProgram {
             return new Build(CL_INVALID_PROGRAM_EXECUTABLE, "no binary for " + node.name(), null,
                     CL_PROGRAM_BINARY_TYPE_NONE);
         }
-        return outcome(p, () -> p.build(options + ARG_INFO_OPTION), CL_BUILD_PROGRAM_FAILURE,
+        return outcome(p, () -> p.build(options + ARG_INFO_OPTION + node.buildOptions()), CL_BUILD_PROGRAM_FAILURE,
                 CL_PROGRAM_BINARY_TYPE_EXECUTABLE, loaded != null ? loaded.program : null);
     }
 
@@ -317,7 +317,8 @@ final class Program extends CountedObject implements ClProgram {
             for (String h : headerSources) {
                 headers.add(node.worker().session().createProgram(h));
             }
-            return outcome(p, () -> p.compile(options, headers, headerNames), CL_COMPILE_PROGRAM_FAILURE,
+            return outcome(p, () -> p.compile(options + node.buildOptions(), headers, headerNames),
+                    CL_COMPILE_PROGRAM_FAILURE,
                     CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT, null);
         } finally {
             headers.forEach(RealProgram::release);

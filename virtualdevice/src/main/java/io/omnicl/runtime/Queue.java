@@ -223,10 +223,18 @@ final class Queue extends CountedObject implements ClQueue {
     public ClEvent copyBufferRect(ClMem src, ClMem dst, Rect srcRect, Rect dstRect, List<ClEvent> waitList) {
         MemObject from = (MemObject) src;
         MemObject to = (MemObject) dst;
+        // whole buffers, with a sub-buffer's offset added to the origin: PoCL 3.1 crashes on a rect copy
+        // from a sub-buffer
         return enqueue(new RectCopyCommand(this, CL_COMMAND_COPY_BUFFER_RECT, from, to, srcRect, dstRect,
-                w -> w.queue().copyRect(from.realBufferOn(w.node()), to.realBufferOn(w.node()), srcRect.origin(),
-                        dstRect.origin(), srcRect.region(), srcRect.rowPitch(), srcRect.slicePitch(),
-                        dstRect.rowPitch(), dstRect.slicePitch(), List.of())), waitList);
+                w -> w.queue().copyRect(from.storage().buffer(w.node()), to.storage().buffer(w.node()),
+                        shifted(srcRect.origin(), from.storageOffset()), shifted(dstRect.origin(), to.storageOffset()),
+                        srcRect.region(), srcRect.rowPitch(), srcRect.slicePitch(), dstRect.rowPitch(),
+                        dstRect.slicePitch(), List.of())), waitList);
+    }
+
+    /** A rect origin moved by {@code bytes} in its first dimension, which moves its first byte as much. */
+    private static long[] shifted(long[] origin, long bytes) {
+        return new long[] {origin[0] + bytes, origin[1], origin[2]};
     }
 
     @Override
@@ -256,12 +264,12 @@ final class Queue extends CountedObject implements ClQueue {
                     dstOrigin, region, List.of());
         } else if (from.image() != null) {
             type = CL_COMMAND_COPY_IMAGE_TO_BUFFER;
-            copy = w -> w.queue().copyImageToBuffer(from.realImageOn(w.node()), to.realBufferOn(w.node()), srcOrigin,
-                    region, dstBox.first(), List.of());
+            copy = w -> w.queue().copyImageToBuffer(from.realImageOn(w.node()), to.storage().buffer(w.node()),
+                    srcOrigin, region, to.storageOffset() + dstBox.first(), List.of());
         } else {
             type = CL_COMMAND_COPY_BUFFER_TO_IMAGE;
-            copy = w -> w.queue().copyBufferToImage(from.realBufferOn(w.node()), to.realImageOn(w.node()),
-                    srcBox.first(), dstOrigin, region, List.of());
+            copy = w -> w.queue().copyBufferToImage(from.storage().buffer(w.node()), to.realImageOn(w.node()),
+                    from.storageOffset() + srcBox.first(), dstOrigin, region, List.of());
         }
         return enqueue(new RectCopyCommand(this, type, from, to, srcBox, dstBox, copy), waitList);
     }

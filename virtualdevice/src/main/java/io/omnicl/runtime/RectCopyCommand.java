@@ -63,7 +63,10 @@ final class RectCopyCommand extends DeviceCommand {
         Device device = queue.deviceImpl();
         Access hull = from.hull(false);
         long holders = hull.storage().map().holdersOfAll(hull.offset(), hull.length()) & device.nodeMask();
-        if (!device.isVirtual()) {
+        if (from.storage() == to.storage()) {
+            // within one buffer the device copy would see one real buffer with two sets of pitches
+            copyOnHost();
+        } else if (!device.isVirtual()) {
             place(device.nodeMask());
         } else if (holders != 0) {
             place(Long.lowestOneBit(holders));

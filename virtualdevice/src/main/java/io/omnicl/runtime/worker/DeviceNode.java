@@ -27,6 +27,17 @@ public final class DeviceNode {
         this.worker = new DeviceWorker(this, maxInFlight, throttle, trace, model);
     }
 
+    /**
+     * Build options this device adds to every build. PoCL 3.1 shares one cache of compiled work-group
+     * functions among its devices, keyed by the program's build hash and the local size; when one kernel runs
+     * on two PoCL devices at once with different cached functions, its bookkeeping goes wrong and the
+     * process aborts. A define of the device's own makes each PoCL device's build hash, and so its cache
+     * entries, its own.
+     */
+    public String buildOptions() {
+        return device.platformName().contains("Portable Computing Language") ? " -D OMNICL_REAL_DEVICE=" + index : "";
+    }
+
     /** Who this device is to the performance model: the same kind of device, the same history. */
     public String modelId() {
         return modelId;
