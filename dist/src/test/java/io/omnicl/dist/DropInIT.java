@@ -60,6 +60,7 @@ class DropInIT {
         pb.environment().put("POCL_DEVICES", poclDevices);
         pb.environment().put("OMNICL_STATS", "1");
         pb.environment().put("OMNICL_PERFMODEL_DIR", Path.of("target", "perfmodel").toAbsolutePath().toString());
+        pb.environment().put("OMNICL_CACHE_DIR", Path.of("target", "programs").toAbsolutePath().toString());
         Path out = Files.createTempFile("dropin", ".out");
         Path err = Files.createTempFile("dropin", ".err");
         pb.redirectOutput(out.toFile()).redirectError(err.toFile());

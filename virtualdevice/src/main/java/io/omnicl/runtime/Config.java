@@ -22,10 +22,12 @@ import java.util.Locale;
  * @param traceFile     {@code OMNICL_TRACE=file.json}: where to write a Chrome trace at exit; empty for none
  * @param perfModelDir  {@code OMNICL_PERFMODEL_DIR}: where kernels' run times and devices' speeds are kept
  *                      between runs; empty keeps them in memory only
+ * @param programCacheDir {@code OMNICL_CACHE_DIR}: where built program binaries are kept between runs; empty
+ *                      keeps them in memory only
  */
 public record Config(List<String> deviceFilter, String backend, String scheduler, boolean strictOrder,
                      int maxInFlight, boolean printStatistics, Map<String, Double> throttle, String traceFile,
-                     String perfModelDir) {
+                     String perfModelDir, String programCacheDir) {
 
     public Config {
         deviceFilter = List.copyOf(deviceFilter);
@@ -34,7 +36,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
 
     /** A configuration with the defaults of everything. */
     public static Config defaults() {
-        return new Config(List.of(), "", "dmda", false, 2, false, Map.of(), "", "");
+        return new Config(List.of(), "", "dmda", false, 2, false, Map.of(), "", "", "");
     }
 
     /** How many times slower the real device with this index (from 0) and name should behave (1 = as it is). */
@@ -71,11 +73,12 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
             }
         }
         String stats = read("OMNICL_STATS", "");
-        String defaultModelDir = Path.of(System.getProperty("user.home"), ".omnicl", "perfmodel").toString();
+        Path home = Path.of(System.getProperty("user.home"), ".omnicl");
         return new Config(filter, read("OMNICL_BACKEND", ""), read("OMNICL_SCHED", "dmda"),
                 read("OMNICL_ORDER", "dataflow").equalsIgnoreCase("strict"),
                 Integer.parseInt(read("OMNICL_INFLIGHT", "2")), !stats.isEmpty() && !stats.equals("0"), throttle,
-                read("OMNICL_TRACE", ""), read("OMNICL_PERFMODEL_DIR", defaultModelDir));
+                read("OMNICL_TRACE", ""), read("OMNICL_PERFMODEL_DIR", home.resolve("perfmodel").toString()),
+                read("OMNICL_CACHE_DIR", home.resolve("programs").toString()));
     }
 
     private static String read(String name, String fallback) {

@@ -34,6 +34,7 @@ public final class Engine implements Driver {
     private final Coherency coherency;
     private final Platform platform;
     private final Trace trace = new Trace();
+    private final ProgramCache programCache;
     private final Map<String, List<int[]>> imageFormats = new ConcurrentHashMap<>();
 
     /** The engine as the facade finds it: configured from the environment. */
@@ -43,6 +44,8 @@ public final class Engine implements Driver {
 
     public Engine(Config config) {
         this.config = config;
+        this.programCache = new ProgramCache(config.programCacheDir().isEmpty() ? null
+                : Path.of(config.programCacheDir()));
         List<DeviceNode> nodes = new ArrayList<>();
         PerfModel model = new PerfModel(config.perfModelDir().isEmpty() ? null : Path.of(config.perfModelDir()));
         List<RealDevice> reals = realDevices(config);
@@ -107,6 +110,10 @@ public final class Engine implements Driver {
         return imageFormats.computeIfAbsent(node.index() + ":" + flags + ":" + imageType, k -> node.worker().session()
                 .supportedImageFormats(flags, imageType).stream()
                 .map(f -> new int[] {f.channelOrder(), f.channelType()}).toList());
+    }
+
+    ProgramCache programCache() {
+        return programCache;
     }
 
     Config config() {

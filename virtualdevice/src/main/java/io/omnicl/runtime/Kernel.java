@@ -11,6 +11,7 @@ import io.omnicl.spi.BackendException;
 import io.omnicl.spi.KernelArgInfo;
 import io.omnicl.spi.KernelWorkGroupInfo;
 import io.omnicl.spi.RealKernel;
+import io.omnicl.spi.RealMem;
 
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -68,10 +69,53 @@ final class Kernel extends CountedObject implements ClKernel {
         this.validator = program.realProgram(first).createKernel(name);
         this.argInfo = new KernelArgInfo[sample.argCount()];
         for (int i = 0; i < argInfo.length; i++) {
-            argInfo[i] = sample.argInfo(i);
+            argInfo[i] = describe(i);
         }
         this.args = new Arg[argInfo.length];
         program.kernelAttached(1);
+    }
+
+    /** What a device says of argument {@code index}, or null when none says (a program from a binary). */
+    private KernelArgInfo describe(int index) {
+        for (RealKernel k : realKernels) {
+            if (k != null) {
+                try {
+                    return k.argInfo(index);
+                } catch (BackendException e) {
+                    // this device kept no argument info; another may have
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * An argument without info, judged from its value: a sampler or memory object says what it is; a null
+     * value is a {@code __local} size if the device takes it as one, else a null buffer; bytes are a null
+     * buffer if the device takes a null buffer there, else a value.
+     */
+    private KernelArgInfo inferred(int index, long size, Object value) {
+        if (value instanceof Sampler) {
+            return new KernelArgInfo(CL_KERNEL_ARG_ADDRESS_PRIVATE, CL_KERNEL_ARG_ACCESS_NONE, "sampler_t", 0, "");
+        }
+        KernelArgInfo global = new KernelArgInfo(CL_KERNEL_ARG_ADDRESS_GLOBAL, CL_KERNEL_ARG_ACCESS_NONE,
+                value instanceof MemObject m && m.image() != null ? "image" : "void*", 0, "");
+        if (value instanceof MemObject) {
+            return global;
+        }
+        synchronized (validator) {
+            try {
+                if (value == null) {
+                    validator.setLocalArg(index, size);
+                    return new KernelArgInfo(CL_KERNEL_ARG_ADDRESS_LOCAL, CL_KERNEL_ARG_ACCESS_NONE, "void*", 0, "");
+                }
+                validator.setArg(index, (RealMem) null);
+                return global;
+            } catch (BackendException e) {
+                return value == null ? global
+                        : new KernelArgInfo(CL_KERNEL_ARG_ADDRESS_PRIVATE, CL_KERNEL_ARG_ACCESS_NONE, "", 0, "");
+            }
+        }
     }
 
     private DeviceNode firstNode() {
@@ -118,7 +162,7 @@ final class Kernel extends CountedObject implements ClKernel {
         if (index < 0 || index >= args.length) {
             throw new ClError(CL_INVALID_ARG_INDEX, "kernel " + name + " has " + args.length + " arguments");
         }
-        KernelArgInfo info = argInfo[index];
+        KernelArgInfo info = argInfo[index] != null ? argInfo[index] : inferred(index, size, value);
         Arg arg;
         switch (info.addressQualifier()) {
             case CL_KERNEL_ARG_ADDRESS_LOCAL:
@@ -285,6 +329,7 @@ final class Kernel extends CountedObject implements ClKernel {
     public InfoValue argInfo(int index, int param) {
         ClError.require(index >= 0 && index < argInfo.length, CL_INVALID_ARG_INDEX, "no argument " + index);
         KernelArgInfo a = argInfo[index];
+        ClError.require(a != null, CL_KERNEL_ARG_INFO_NOT_AVAILABLE, "the devices kept no argument info");
         switch (param) {
             case CL_KERNEL_ARG_ADDRESS_QUALIFIER:
                 return InfoValue.ofInt(a.addressQualifier());

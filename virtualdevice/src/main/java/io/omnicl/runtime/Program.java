@@ -294,20 +294,44 @@ final class Program extends CountedObject implements ClProgram {
         }
     }
 
-    /** Builds from source, or builds the loaded binary, on one real device. */
+    /** Builds the loaded binary, or builds from source (from a cached binary when there is one). */
     private Build buildOn(DeviceNode node) {
-        Build loaded = builds.get(node);
-        RealProgram p;
-        if (source != null) {
-            p = node.worker().session().createProgram(source);
-        } else if (loaded != null && loaded.program != null) {
-            p = loaded.program;
-        } else {
-            return new Build(CL_INVALID_PROGRAM_EXECUTABLE, "no binary for " + node.name(), null,
-                    CL_PROGRAM_BINARY_TYPE_NONE);
+        String fullOptions = options + ARG_INFO_OPTION + node.buildOptions();
+        if (source == null) {
+            Build loaded = builds.get(node);
+            if (loaded == null || loaded.program == null) {
+                return new Build(CL_INVALID_PROGRAM_EXECUTABLE, "no binary for " + node.name(), null,
+                        CL_PROGRAM_BINARY_TYPE_NONE);
+            }
+            return outcome(loaded.program, () -> loaded.program.build(fullOptions), CL_BUILD_PROGRAM_FAILURE,
+                    CL_PROGRAM_BINARY_TYPE_EXECUTABLE, loaded.program);
         }
-        return outcome(p, () -> p.build(options + ARG_INFO_OPTION + node.buildOptions()), CL_BUILD_PROGRAM_FAILURE,
-                CL_PROGRAM_BINARY_TYPE_EXECUTABLE, loaded != null ? loaded.program : null);
+        ProgramCache cache = context.engine().programCache();
+        String key = ProgramCache.key(contentHash, fullOptions, node.modelId());
+        Build cached = cache.get(key).map(binary -> fromCache(node, binary, fullOptions)).orElse(null);
+        if (cached != null) {
+            return cached;
+        }
+        cache.remove(key);
+        RealProgram p = node.worker().session().createProgram(source);
+        Build built = outcome(p, () -> p.build(fullOptions), CL_BUILD_PROGRAM_FAILURE,
+                CL_PROGRAM_BINARY_TYPE_EXECUTABLE, null);
+        if (built.executable()) {
+            cache.put(key, built.program.binary());
+        }
+        return built;
+    }
+
+    /** A build from a cached binary, or null when the device no longer takes it. */
+    private static Build fromCache(DeviceNode node, byte[] binary, String fullOptions) {
+        try {
+            RealProgram p = node.worker().session().createProgram(binary);
+            Build b = outcome(p, () -> p.build(fullOptions), CL_BUILD_PROGRAM_FAILURE,
+                    CL_PROGRAM_BINARY_TYPE_EXECUTABLE, null);
+            return b.executable() ? b : null;
+        } catch (BackendException e) {
+            return null;
+        }
     }
 
     private Build compileOn(DeviceNode node, List<String> headerSources, List<String> headerNames) {
