@@ -6,6 +6,8 @@ import io.omnicl.driver.ClError;
 import io.omnicl.driver.ClKernel;
 import io.omnicl.driver.ClProgram;
 import io.omnicl.driver.InfoValue;
+import io.omnicl.runtime.sched.PerfKey;
+import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.spi.BackendException;
 import io.omnicl.spi.KernelArgInfo;
@@ -15,6 +17,8 @@ import io.omnicl.spi.RealMem;
 
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import static io.omnicl.runtime.Cl.*;
 
@@ -50,6 +54,7 @@ final class Kernel extends CountedObject implements ClKernel {
     /** A spare real kernel on which by-value arguments are tried, so the device judges their size. */
     private final RealKernel validator;
     private final Arg[] args;
+    private final Map<List<Long>, PerfKey> perfKeys = new ConcurrentHashMap<>();
 
     Kernel(Program program, String name) {
         this.program = program;
@@ -133,6 +138,24 @@ final class Kernel extends CountedObject implements ClKernel {
 
     Program programImpl() {
         return program;
+    }
+
+    /**
+     * The performance key of a launch of this kernel, made once per shape ({@code shape}: the global sizes,
+     * then the local size and argument sizes); a launch only looks it up.
+     */
+    PerfKey perfKey(List<Long> shape, int workDim) {
+        return perfKeys.computeIfAbsent(shape, s -> {
+            long items = 1;
+            StringBuilder rest = new StringBuilder("g=");
+            for (int i = 0; i < s.size(); i++) {
+                if (i < workDim) {
+                    items *= s.get(i);
+                }
+                rest.append(i == 0 ? "" : i == workDim ? ";" : ",").append(s.get(i));
+            }
+            return new PerfKey(program.contentHash() + ":" + name, PerfModel.shape(items, rest.toString()), items);
+        });
     }
 
     /** Real devices that have this kernel, as bits. */

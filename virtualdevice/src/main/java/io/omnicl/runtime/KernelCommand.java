@@ -1,11 +1,9 @@
 package io.omnicl.runtime;
 
 import io.omnicl.driver.ClError;
-import io.omnicl.runtime.coherence.CoherenceMap;
 import io.omnicl.runtime.graph.Access;
 import io.omnicl.runtime.sched.Fetch;
 import io.omnicl.runtime.sched.PerfKey;
-import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.runtime.worker.Trace;
@@ -170,24 +168,21 @@ final class KernelCommand extends DeviceCommand {
         return perfKey;
     }
 
-    /** The kernel and launch shape: global size and the sizes of buffer and local arguments. */
+    /** The kernel and launch shape: global and local sizes and the sizes of buffer and local arguments. */
     private PerfKey perfKeyOf() {
-        long items = 1;
-        StringBuilder rest = new StringBuilder();
+        List<Long> shape = new ArrayList<>();
         for (int i = 0; i < workDim; i++) {
-            items *= global[i];
-            rest.append(i == 0 ? "g=" : "x").append(global[i]);
+            shape.add(global[i]);
         }
-        rest.append(local == null ? "" : ";l=" + local[0]);
+        shape.add(local == null ? -1 : local[0]);
         for (Kernel.Arg a : args) {
             if (a instanceof Kernel.MemArg m && m.memory() != null) {
-                rest.append(';').append(m.memory().size());
+                shape.add(m.memory().size());
             } else if (a instanceof Kernel.LocalArg l) {
-                rest.append(";local").append(l.size());
+                shape.add(-l.size());
             }
         }
-        return new PerfKey(kernel.programImpl().contentHash() + ":" + kernel.name(),
-                PerfModel.shape(items, rest.toString()), items);
+        return kernel.perfKey(shape, workDim);
     }
 
     @Override
@@ -195,15 +190,11 @@ final class KernelCommand extends DeviceCommand {
         long fromHost = 0;
         long fromDevices = 0;
         for (Access a : accesses) {
-            for (CoherenceMap.Piece p : a.storage().map().missing(a.offset(), a.length(), node.index())) {
-                if ((p.holders() & CoherenceMap.bit(CoherenceMap.HOST)) != 0) {
-                    fromHost += p.length();
-                } else {
-                    fromDevices += p.length();
-                }
-            }
+            long[] missing = a.storage().map().missingBytes(a.offset(), a.length(), node.index());
+            fromHost += missing[0];
+            fromDevices += missing[1];
         }
-        return new Fetch(fromHost, fromDevices);
+        return fromHost == 0 && fromDevices == 0 ? Fetch.NONE : new Fetch(fromHost, fromDevices);
     }
 
     @Override

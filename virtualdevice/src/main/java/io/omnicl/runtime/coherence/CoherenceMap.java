@@ -67,6 +67,28 @@ public final class CoherenceMap {
         return pieces;
     }
 
+    /**
+     * Bytes of {@code [offset, offset + length)} that {@code node} lacks: {@code [0]} those the host holds,
+     * {@code [1]} those only other devices hold (node 0 being the host, the second is what a device would
+     * fetch through it).
+     */
+    public synchronized long[] missingBytes(long offset, long length, int node) {
+        long[] bytes = new long[2];
+        long end = offset + length;
+        Long first = segments.floorKey(offset);
+        for (Map.Entry<Long, Segment> e : segments.tailMap(first, true).entrySet()) {
+            if (e.getKey() >= end) {
+                break;
+            }
+            Segment s = e.getValue();
+            if (s.holders != 0 && (s.holders & bit(node)) == 0) {
+                long n = Math.min(s.end, end) - Math.max(e.getKey(), offset);
+                bytes[(s.holders & bit(HOST)) != 0 ? 0 : 1] += n;
+            }
+        }
+        return bytes;
+    }
+
     /** Marks {@code piece} valid on {@code node} where no write has happened since it was planned. */
     public synchronized void addHolder(Piece piece, int node) {
         split(piece.offset);

@@ -45,6 +45,7 @@ public final class DeviceWorker {
     private final ConcurrentLinkedQueue<WorkerTask> inbox = new ConcurrentLinkedQueue<>();
     private final ArrayDeque<Submitted> inFlight = new ArrayDeque<>();
     private final AtomicBoolean signalled = new AtomicBoolean();
+    private volatile boolean parked;
     private final Object startLock = new Object();
     private volatile Scheduler scheduler;
     private volatile Thread thread;
@@ -107,12 +108,16 @@ public final class DeviceWorker {
         wake();
     }
 
-    /** Tells the worker there may be work for it, starting it if it has not started. */
+    /**
+     * Tells the worker there may be work for it, starting it if it has not started. Only a parked worker is
+     * unparked: a busy one looks for work anyway before it parks (it sets {@link #parked} before checking
+     * the signal, the waker sets the signal before checking {@link #parked}, so one of them sees the other).
+     */
     public void wake() {
         start();
         signalled.set(true);
         Thread t = thread;
-        if (t != null) {
+        if (t != null && parked) {
             LockSupport.unpark(t);
         }
     }
@@ -201,9 +206,11 @@ public final class DeviceWorker {
                 if (worked) {
                     continue;
                 }
+                parked = true;
                 if (!signalled.getAndSet(false)) {
                     LockSupport.parkNanos(this, IDLE_PARK_NANOS);
                 }
+                parked = false;
             } catch (RuntimeException | Error e) {
                 Log.unexpected(e);
             }

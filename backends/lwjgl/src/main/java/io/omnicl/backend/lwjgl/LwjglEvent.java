@@ -26,6 +26,8 @@ final class LwjglEvent extends ClObject implements RealEvent {
     };
 
     private final boolean profiled;
+    /** The profiling times once known of a completed command. */
+    private volatile long[] times;
 
     /** @param profiled whether the event's queue has profiling enabled */
     LwjglEvent(long event, boolean profiled) {
@@ -57,16 +59,20 @@ final class LwjglEvent extends ClObject implements RealEvent {
 
     @Override
     public long[] profile() {
+        long[] known = times;
+        if (known != null) {
+            return known.clone();
+        }
         long event = handle();
         if (!profiled) {
             return null;
         }
         ClCalls.ParamQuery profilingInfo = (param, size, value, sizeReturned) ->
             nclGetEventProfilingInfo(event, param, size, value, sizeReturned);
-        long[] times = new long[PROFILING_TIMES.length];
+        long[] measured = new long[PROFILING_TIMES.length];
         try {
-            for (int i = 0; i < times.length; i++) {
-                times[i] = ClCalls.number(profilingInfo.of(PROFILING_TIMES[i]), Long.BYTES, "clGetEventProfilingInfo");
+            for (int i = 0; i < measured.length; i++) {
+                measured[i] = ClCalls.number(profilingInfo.of(PROFILING_TIMES[i]), Long.BYTES, "clGetEventProfilingInfo");
             }
         } catch (BackendException e) {
             if (e.status() == CL_PROFILING_INFO_NOT_AVAILABLE) {
@@ -74,6 +80,10 @@ final class LwjglEvent extends ClObject implements RealEvent {
             }
             throw e;
         }
-        return times;
+        if (status() == 0) {
+            // a completed command's times do not change: ask the driver once
+            times = measured;
+        }
+        return measured.clone();
     }
 }
