@@ -2,8 +2,6 @@ package io.omnicl.demos;
 
 import io.omnicl.OmniCL;
 import io.omnicl.driver.DeviceCounters;
-import org.jocl.cl_device_id;
-import org.jocl.cl_platform_id;
 
 import java.io.File;
 import java.util.Arrays;
@@ -28,7 +26,7 @@ public final class Main {
 
     public static void main(String[] args) throws Exception {
         if (args.length >= 1 && args[0].equals("info")) {
-            info();
+            InfoCommand.print(System.out);
         } else if (args.length >= 2 && args[0].equals("demo") && args[1].equals("mandelbrot")) {
             mandelbrot(options(Arrays.copyOfRange(args, 2, args.length)));
         } else {
@@ -54,16 +52,6 @@ public final class Main {
             o.put(key, flag ? "true" : args[++i]);
         }
         return o;
-    }
-
-    private static void info() {
-        cl_platform_id platform = Platforms.omnicl();
-        cl_device_id[] devices = Platforms.devices(platform);
-        System.out.println("OmniCL platform: " + devices.length + " devices");
-        for (int i = 0; i < devices.length; i++) {
-            System.out.printf("  device %d: %s (%s)%n", i, Platforms.deviceString(devices[i], CL_DEVICE_NAME),
-                    i == 0 ? "virtual" : "pinned");
-        }
     }
 
     private static void mandelbrot(Map<String, String> o) throws Exception {

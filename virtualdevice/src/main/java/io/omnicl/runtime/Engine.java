@@ -2,6 +2,8 @@ package io.omnicl.runtime;
 
 import io.omnicl.driver.ClPlatform;
 import io.omnicl.driver.DeviceCounters;
+import io.omnicl.driver.RealDeviceDescription;
+import io.omnicl.spi.DeviceParam;
 import io.omnicl.driver.Driver;
 import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.graph.Log;
@@ -35,6 +37,7 @@ public final class Engine implements Driver {
     private final Platform platform;
     private final Trace trace = new Trace();
     private final ProgramCache programCache;
+    private final String backendName;
     private final Map<String, List<int[]>> imageFormats = new ConcurrentHashMap<>();
 
     /** The engine as the facade finds it: configured from the environment. */
@@ -48,7 +51,9 @@ public final class Engine implements Driver {
                 : Path.of(config.programCacheDir()));
         List<DeviceNode> nodes = new ArrayList<>();
         PerfModel model = new PerfModel(config.perfModelDir().isEmpty() ? null : Path.of(config.perfModelDir()));
-        List<RealDevice> reals = realDevices(config);
+        Backend backend = backend(config);
+        this.backendName = backend == null ? "none" : backend.name();
+        List<RealDevice> reals = devicesOf(backend);
         for (int i = 0; i < reals.size(); i++) {
             RealDevice d = reals.get(i);
             if (config.accepts(d.name())) {
@@ -82,10 +87,19 @@ public final class Engine implements Driver {
         return sb.toString();
     }
 
-    private static List<RealDevice> realDevices(Config config) {
+    /** The configured backend, or null when none is installed. */
+    private static Backend backend(Config config) {
         try {
-            Backend backend = Backends.select(config.backend());
-            return backend.devices();
+            return Backends.select(config.backend());
+        } catch (RuntimeException | LinkageError e) {
+            Log.LOG.log(Level.WARNING, "OmniCL found no backend", e);
+            return null;
+        }
+    }
+
+    private static List<RealDevice> devicesOf(Backend backend) {
+        try {
+            return backend == null ? List.of() : backend.devices();
         } catch (RuntimeException | LinkageError e) {
             Log.LOG.log(Level.WARNING, "OmniCL found no OpenCL devices", e);
             return List.of();
@@ -95,6 +109,13 @@ public final class Engine implements Driver {
     @Override
     public List<ClPlatform> platforms() {
         return List.of(platform);
+    }
+
+    @Override
+    public List<RealDeviceDescription> realDevices() {
+        return machine.nodes().stream().map(n -> new RealDeviceDescription(n.index() - 1, n.name(),
+                n.device().platformName(), n.device().platformVersion(), n.info().getString(DeviceParam.VERSION),
+                backendName)).toList();
     }
 
     @Override
