@@ -24,10 +24,12 @@ import java.util.Locale;
  *                      between runs; empty keeps them in memory only
  * @param programCacheDir {@code OMNICL_CACHE_DIR}: where built program binaries are kept between runs; empty
  *                      keeps them in memory only
+ * @param deviceMemLimit {@code OMNICL_DEVICE_MEM_LIMIT}: bytes each real device may hold (suffixes K, M, G), as
+ *                      if it had that much memory; 0 for 90% of its own
  */
 public record Config(List<String> deviceFilter, String backend, String scheduler, boolean strictOrder,
                      int maxInFlight, boolean printStatistics, Map<String, Double> throttle, String traceFile,
-                     String perfModelDir, String programCacheDir) {
+                     String perfModelDir, String programCacheDir, long deviceMemLimit) {
 
     public Config {
         deviceFilter = List.copyOf(deviceFilter);
@@ -36,7 +38,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
 
     /** A configuration with the defaults of everything. */
     public static Config defaults() {
-        return new Config(List.of(), "", "dmda", false, 2, false, Map.of(), "", "", "");
+        return new Config(List.of(), "", "dmda", false, 2, false, Map.of(), "", "", "", 0);
     }
 
     /** How many times slower the real device with this index (from 0) and name should behave (1 = as it is). */
@@ -78,7 +80,19 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
                 read("OMNICL_ORDER", "dataflow").equalsIgnoreCase("strict"),
                 Integer.parseInt(read("OMNICL_INFLIGHT", "2")), !stats.isEmpty() && !stats.equals("0"), throttle,
                 read("OMNICL_TRACE", ""), read("OMNICL_PERFMODEL_DIR", home.resolve("perfmodel").toString()),
-                read("OMNICL_CACHE_DIR", home.resolve("programs").toString()));
+                read("OMNICL_CACHE_DIR", home.resolve("programs").toString()),
+                bytes(read("OMNICL_DEVICE_MEM_LIMIT", "0")));
+    }
+
+    /** A byte count with an optional K, M or G suffix (powers of 1024). */
+    static long bytes(String text) {
+        String t = text.trim().toUpperCase(Locale.ROOT);
+        int shift = 0;
+        if (t.endsWith("K") || t.endsWith("M") || t.endsWith("G")) {
+            shift = t.endsWith("K") ? 10 : t.endsWith("M") ? 20 : 30;
+            t = t.substring(0, t.length() - 1);
+        }
+        return Long.parseLong(t) << shift;
     }
 
     private static String read(String name, String fallback) {

@@ -1,9 +1,11 @@
 package io.omnicl.runtime;
 
+import io.omnicl.runtime.coherence.Chunk;
 import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.graph.Access;
 import io.omnicl.runtime.graph.Completion;
 import io.omnicl.runtime.graph.Statuses;
+import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceTask;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.runtime.worker.Trace;
@@ -16,11 +18,14 @@ import java.util.List;
  * A command that runs on a real device: when a worker takes it, the ranges it reads are made valid on that
  * device, then its real command is submitted; when that succeeds, the ranges it writes are committed to
  * the device. If some range must first come back from another device, the command waits for that and
- * tries again on the same worker.
+ * tries again on the same worker. From the start to the end the chunks it uses are pinned on the device,
+ * so that making room for other commands does not evict them.
  */
 abstract class DeviceCommand extends Command implements DeviceTask {
 
     private long candidates;
+    /** The chunks the command uses on the device running it, while it runs. */
+    private List<Chunk> pinned = List.of();
 
     DeviceCommand(Queue queue, int commandType) {
         super(queue, commandType);
@@ -47,6 +52,17 @@ abstract class DeviceCommand extends Command implements DeviceTask {
         return Trace.Kind.COPY;
     }
 
+    /** Those of {@code nodes} (bits) whose memory can hold what the command uses all at once. */
+    final long fitting(long nodes) {
+        long fit = 0;
+        for (DeviceNode n : queue.engine().machine().nodes()) {
+            if ((nodes & n.bit()) != 0 && n.memory().fits(accesses())) {
+                fit |= n.bit();
+            }
+        }
+        return fit;
+    }
+
     /** Hands the command to the scheduler, to run on one of {@code nodes} (bits). */
     final void place(long nodes) {
         this.candidates = nodes;
@@ -63,6 +79,12 @@ abstract class DeviceCommand extends Command implements DeviceTask {
         Coherency coherency = queue.engine().coherency();
         List<RealEvent> uploads = new ArrayList<>();
         try {
+            List<Chunk> chunks = w.memory().pin(accesses());
+            if (chunks == null) {
+                w.retryAfterNextEnd(this);
+                return;
+            }
+            pinned = chunks;
             List<Completion> waits = new ArrayList<>();
             for (Access a : inputs()) {
                 Completion c = coherency.toDevice(a.storage(), a.offset(), a.length(), w, uploads);
@@ -72,6 +94,7 @@ abstract class DeviceCommand extends Command implements DeviceTask {
             }
             if (!waits.isEmpty()) {
                 uploads.forEach(RealEvent::release);
+                unpin(w);
                 Completion.all(waits).onDone(s -> {
                     if (s < 0) {
                         end(s);
@@ -86,11 +109,18 @@ abstract class DeviceCommand extends Command implements DeviceTask {
             w.track(label(), traceKind(), real, uploads, (status, ended) -> finished(w, status, ended));
         } catch (RuntimeException e) {
             uploads.forEach(RealEvent::release);
+            unpin(w);
             end(Statuses.of(e));
         }
     }
 
+    private void unpin(DeviceWorker w) {
+        w.memory().unpin(pinned);
+        pinned = List.of();
+    }
+
     private void finished(DeviceWorker w, int status, RealEvent real) {
+        unpin(w);
         if (status == 0) {
             long[] times = real.profile();
             if (times != null && queue.profiling()) {

@@ -58,7 +58,7 @@ public final class Engine implements Driver {
             RealDevice d = reals.get(i);
             if (config.accepts(d.name())) {
                 nodes.add(new DeviceNode(nodes.size() + 1, d, config.maxInFlight(), config.throttleOf(i, d.name()),
-                        trace, model));
+                        config.deviceMemLimit(), trace, model));
             }
         }
         this.machine = new Machine(nodes, model, workers -> Schedulers.create(config.scheduler(), workers, model));
@@ -78,11 +78,11 @@ public final class Engine implements Driver {
     /** Each real device's counters as a table. */
     String statisticsTable() {
         StringBuilder sb = new StringBuilder("OmniCL statistics\n");
-        sb.append(String.format("  %-44s %8s %9s %13s %11s%n", "real device", "kernels", "commands", "MB to device",
-                "MB to host"));
+        sb.append(String.format("  %-44s %8s %9s %13s %11s %10s%n", "real device", "kernels", "commands",
+                "MB to device", "MB to host", "evictions"));
         for (DeviceCounters c : counters()) {
-            sb.append(String.format("  %-44s %8d %9d %13.1f %11.1f%n", c.device(), c.kernels(), c.commands(),
-                    c.bytesToDevice() / 1e6, c.bytesToHost() / 1e6));
+            sb.append(String.format("  %-44s %8d %9d %13.1f %11.1f %10d%n", c.device(), c.kernels(), c.commands(),
+                    c.bytesToDevice() / 1e6, c.bytesToHost() / 1e6, c.evictions()));
         }
         return sb.toString();
     }

@@ -62,7 +62,7 @@ final class KernelCommand extends DeviceCommand {
 
     /**
      * The real devices of {@code device} that can run this launch: the kernel built there, the work-group
-     * fits, the local memory fits, every buffer fits in one allocation.
+     * fits, the local memory fits, the buffers it uses fit in the device's memory together.
      */
     private long placeable(Device device) {
         long mask = device.nodeMask() & kernel.nodeMask();
@@ -117,10 +117,8 @@ final class KernelCommand extends DeviceCommand {
         if (localBytes > n.info().getLong(DeviceParam.LOCAL_MEM_SIZE, Long.MAX_VALUE)) {
             return CL_OUT_OF_RESOURCES;
         }
-        for (Access a : accesses) {
-            if (a.storage().size() > n.maxAllocSize()) {
-                return CL_MEM_OBJECT_ALLOCATION_FAILURE;
-            }
+        if (!n.memory().fits(accesses)) {
+            return CL_MEM_OBJECT_ALLOCATION_FAILURE;
         }
         for (Kernel.Arg a : args) {
             if (a instanceof Kernel.MemArg m && m.memory() != null && m.memory().image() != null

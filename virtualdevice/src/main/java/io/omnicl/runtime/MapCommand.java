@@ -47,6 +47,9 @@ final class MapCommand extends Command {
     @Override
     void start() {
         if ((flags & CL_MAP_WRITE_INVALIDATE_REGION) != 0 && !rows.partialOfWhole()) {
+            // the region's content is undefined until the unmap commits it: the host holds it alone from now,
+            // so that no device writes its old copy back under the user's writes
+            rows.storage().writeHost(rows::commitToHost);
             end(0);
             return;
         }

@@ -52,7 +52,7 @@ class SchedulerTest {
     private Engine engine(String scheduler, Map<String, Double> throttle) {
         Config d = Config.defaults();
         return new Engine(new Config(d.deviceFilter(), d.backend(), scheduler, false, d.maxInFlight(), false,
-                throttle, "", models.toString(), ""));
+                throttle, "", models.toString(), "", 0));
     }
 
     /** Runs {@link #TASKS} independent launches on the virtual device; checks each output. */

@@ -67,6 +67,21 @@ public final class CoherenceMap {
         return pieces;
     }
 
+    /** The segments of {@code [offset, offset + length)} that {@code node} holds. */
+    public synchronized List<Piece> held(long offset, long length, int node) {
+        List<Piece> pieces = new ArrayList<>();
+        long end = offset + length;
+        for (Map.Entry<Long, Segment> e : overlapping(offset, end)) {
+            Segment s = e.getValue();
+            if ((s.holders & bit(node)) != 0) {
+                long from = Math.max(e.getKey(), offset);
+                long to = Math.min(s.end, end);
+                pieces.add(new Piece(from, to - from, s.holders, s.version));
+            }
+        }
+        return pieces;
+    }
+
     /**
      * Bytes of {@code [offset, offset + length)} that {@code node} lacks: {@code [0]} those the host holds,
      * {@code [1]} those only other devices hold (node 0 being the host, the second is what a device would
@@ -105,6 +120,29 @@ public final class CoherenceMap {
     /** A write on {@code node} has completed: {@code node} alone now holds the range. */
     public synchronized void commitWrite(long offset, long length, int node) {
         assign(offset, length, bit(node));
+    }
+
+    /**
+     * {@code node} gives up its copy of the range (it is evicted there). Segments it alone holds keep it:
+     * their content would be lost, so the caller must first have copied them elsewhere.
+     *
+     * @return whether {@code node} now holds no byte of the range
+     */
+    public synchronized boolean dropNode(long offset, long length, int node) {
+        long end = offset + length;
+        split(offset);
+        split(end);
+        boolean dropped = true;
+        for (Map.Entry<Long, Segment> e : overlapping(offset, end)) {
+            Segment s = e.getValue();
+            if (s.holders == bit(node)) {
+                dropped = false;
+            } else {
+                s.holders &= ~bit(node);
+            }
+        }
+        merge(offset, end);
+        return dropped;
     }
 
     /** The range's content no longer matters: no node holds it, so nothing ever transfers it. */

@@ -10,9 +10,6 @@ import io.omnicl.runtime.worker.Trace;
 import io.omnicl.driver.ClError;
 import io.omnicl.driver.ImageSpec;
 import io.omnicl.runtime.Cl;
-import io.omnicl.spi.RealBuffer;
-import io.omnicl.spi.RealImage;
-import io.omnicl.spi.RealMem;
 import io.omnicl.spi.RealEvent;
 
 import java.nio.ByteBuffer;
@@ -48,16 +45,16 @@ public final class Coherency {
         if (missing.isEmpty()) {
             return null;
         }
-        RealMem target = s.allocation(w.node());
+        Chunk target = s.chunkAt(w.node(), offset);
         List<Piece> elsewhere = new ArrayList<>();
         for (Piece p : missing) {
             if ((p.holders() & CoherenceMap.bit(CoherenceMap.HOST)) != 0) {
                 if (s.image() == null) {
-                    s.host().forEach(p.offset(), p.length(),
-                            (memory, at) -> uploads.add(w.queue().write((RealBuffer) target, at, memory, List.of())));
+                    s.host().forEach(p.offset(), p.length(), (memory, at) ->
+                            uploads.add(w.queue().write(target.buffer(), target.local(at), memory, List.of())));
                 } else {
                     ImageSpec l = s.image();
-                    uploads.add(w.queue().writeImage((RealImage) target, new long[3], l.fullRegion(), l.rowPitch(),
+                    uploads.add(w.queue().writeImage(target.image(), new long[3], l.fullRegion(), l.rowPitch(),
                             l.slicePitch(), wholeImage(s), List.of()));
                 }
                 w.countBytes(p.length(), true);
@@ -105,35 +102,61 @@ public final class Coherency {
         return Completion.all(parts);
     }
 
-    /** On the holder's worker: reads the pieces into the host copy. */
+    /**
+     * On the holder's worker: reads into the host copy what of the pieces the device still holds (it may
+     * have evicted or overwritten some since they were asked for; the asker then looks again).
+     */
     private static void download(Storage s, List<Piece> pieces, DeviceWorker w, Completion done) {
         List<RealEvent> reads = new ArrayList<>();
+        List<Piece> read = new ArrayList<>();
+        List<Chunk> used = new ArrayList<>();
         try {
-            RealMem source = s.allocation(w.node());
-            for (Piece p : pieces) {
-                if (s.image() == null) {
-                    s.host().forEach(p.offset(), p.length(),
-                            (memory, at) -> reads.add(w.queue().read((RealBuffer) source, at, memory, List.of())));
-                } else {
-                    ImageSpec l = s.image();
-                    reads.add(w.queue().readImage((RealImage) source, new long[3], l.fullRegion(), l.rowPitch(),
-                            l.slicePitch(), wholeImage(s), List.of()));
+            for (Piece asked : pieces) {
+                for (Piece p : s.map().held(asked.offset(), asked.length(), w.node().index())) {
+                    for (Chunk c : s.chunksOverlapping(w.node(), p.offset(), p.length())) {
+                        long from = Math.max(p.offset(), c.offset());
+                        Piece part = new Piece(from, Math.min(p.end(), c.end()) - from, p.holders(), p.version());
+                        reads.addAll(readToHost(c, part, w));
+                        read.add(part);
+                        used.add(c);
+                    }
                 }
-                w.countBytes(p.length(), false);
             }
         } catch (RuntimeException e) {
             reads.forEach(RealEvent::release);
             done.complete(Statuses.of(e));
             return;
         }
+        if (reads.isEmpty()) {
+            done.complete(0);
+            return;
+        }
+        w.memory().pinAll(used);
         RealEvent last = reads.remove(reads.size() - 1);
         w.track("download", Trace.Kind.DOWNLOAD, last, reads, (status, event) -> {
+            w.memory().unpin(used);
             if (status == 0) {
-                for (Piece p : pieces) {
+                for (Piece p : read) {
                     s.map().addHolder(p, CoherenceMap.HOST);
                 }
             }
             done.complete(status);
         });
+    }
+
+    /** Enqueues reads of {@code piece}, which lies in {@code c}, into the host copy; counts the bytes. */
+    static List<RealEvent> readToHost(Chunk c, Piece piece, DeviceWorker w) {
+        Storage s = c.storage();
+        List<RealEvent> reads = new ArrayList<>();
+        if (s.image() == null) {
+            s.host().forEach(piece.offset(), piece.length(),
+                    (memory, at) -> reads.add(w.queue().read(c.buffer(), c.local(at), memory, List.of())));
+        } else {
+            ImageSpec l = s.image();
+            reads.add(w.queue().readImage(c.image(), new long[3], l.fullRegion(), l.rowPitch(), l.slicePitch(),
+                    wholeImage(s), List.of()));
+        }
+        w.countBytes(piece.length(), false);
+        return reads;
     }
 }

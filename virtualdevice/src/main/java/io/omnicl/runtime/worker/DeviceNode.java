@@ -1,6 +1,7 @@
 package io.omnicl.runtime.worker;
 
 import io.omnicl.driver.DeviceCounters;
+import io.omnicl.runtime.coherence.DeviceMemory;
 import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.spi.DeviceInfo;
 import io.omnicl.spi.DeviceParam;
@@ -18,13 +19,33 @@ public final class DeviceNode {
     private final DeviceWorker worker;
     private final String modelId;
 
-    public DeviceNode(int index, RealDevice device, int maxInFlight, double throttle, Trace trace, PerfModel model) {
+    /**
+     * @param memLimit {@code OMNICL_DEVICE_MEM_LIMIT}: bytes the device may hold, as if it had that much memory
+     *                 (its info says so too); 0 for 90% of its global memory, the rest left to its driver
+     */
+    public DeviceNode(int index, RealDevice device, int maxInFlight, double throttle, long memLimit, Trace trace,
+                      PerfModel model) {
         this.index = index;
         this.device = device;
-        this.info = device.info();
+        this.info = memLimit > 0 ? limited(device.info(), memLimit) : device.info();
         this.modelId = device.name() + " | " + info.getString(DeviceParam.DRIVER_VERSION)
                 + (throttle != 1 ? " | throttled x" + throttle : "");
-        this.worker = new DeviceWorker(this, maxInFlight, throttle, trace, model);
+        long global = info.getLong(DeviceParam.GLOBAL_MEM_SIZE, Long.MAX_VALUE);
+        this.worker = new DeviceWorker(this, maxInFlight, throttle, trace, model,
+                memLimit > 0 ? global : global / 10 * 9);
+    }
+
+    /** The device's info as a device with {@code bytes} of memory would give it. */
+    private static DeviceInfo limited(DeviceInfo real, long bytes) {
+        DeviceInfo.Builder b = DeviceInfo.builder();
+        for (DeviceParam p : DeviceParam.values()) {
+            if (real.has(p)) {
+                b.put(p, real.get(p));
+            }
+        }
+        b.put(DeviceParam.GLOBAL_MEM_SIZE, Math.min(bytes, real.getLong(DeviceParam.GLOBAL_MEM_SIZE, bytes)));
+        b.put(DeviceParam.MAX_MEM_ALLOC_SIZE, Math.min(bytes, real.getLong(DeviceParam.MAX_MEM_ALLOC_SIZE, bytes)));
+        return b.build();
     }
 
     /**
@@ -72,6 +93,11 @@ public final class DeviceNode {
     /** The worker without starting it (to wire it to the scheduler). */
     DeviceWorker workerUnstarted() {
         return worker;
+    }
+
+    /** The device's memory, without starting the worker. */
+    public DeviceMemory memory() {
+        return worker.memory();
     }
 
     /** The worker's counters, without starting it. */

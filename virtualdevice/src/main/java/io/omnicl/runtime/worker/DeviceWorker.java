@@ -1,6 +1,7 @@
 package io.omnicl.runtime.worker;
 
 import io.omnicl.driver.DeviceCounters;
+import io.omnicl.runtime.coherence.DeviceMemory;
 import io.omnicl.runtime.graph.Log;
 import io.omnicl.runtime.sched.DeviceSpeed;
 import io.omnicl.runtime.sched.PerfModel;
@@ -11,6 +12,7 @@ import io.omnicl.spi.RealQueue;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
@@ -58,13 +60,32 @@ public final class DeviceWorker {
     private final AtomicLong bytesIn = new AtomicLong();
     private final AtomicLong bytesOut = new AtomicLong();
     private ByteBuffer scratch = ByteBuffer.allocateDirect(256);
+    private final DeviceMemory memory;
+    /** Tasks to run again once the oldest command in flight has ended. */
+    private final List<WorkerTask> afterNextEnd = new ArrayList<>();
 
-    DeviceWorker(DeviceNode node, int maxInFlight, double throttle, Trace trace, PerfModel model) {
+    DeviceWorker(DeviceNode node, int maxInFlight, double throttle, Trace trace, PerfModel model, long memLimit) {
         this.node = node;
         this.maxInFlight = Math.max(1, maxInFlight);
         this.throttle = throttle;
         this.trace = trace;
         this.model = model;
+        this.memory = new DeviceMemory(this, memLimit, node.maxAllocSize());
+    }
+
+    /** The device's memory: its chunks and their limit. */
+    public DeviceMemory memory() {
+        return memory;
+    }
+
+    /** Whether commands are in flight; only for use on this worker's thread. */
+    public boolean hasInFlight() {
+        return !inFlight.isEmpty();
+    }
+
+    /** Runs {@code task} again once the oldest command in flight has ended; only on this worker's thread. */
+    public void retryAfterNextEnd(WorkerTask task) {
+        afterNextEnd.add(task);
     }
 
     public DeviceNode node() {
@@ -144,8 +165,8 @@ public final class DeviceWorker {
 
     /** This worker's counters. */
     public DeviceCounters counters() {
-        return new DeviceCounters(node.name(), kernels.get(), commands.get(), bytesIn.get(),
-                bytesOut.get());
+        return new DeviceCounters(node.name(), kernels.get(), commands.get(), bytesIn.get(), bytesOut.get(),
+                memory.evictions(), memory.used());
     }
 
     /**
@@ -254,6 +275,8 @@ public final class DeviceWorker {
                 busyUntil.set(0);
             }
         } finally {
+            inbox.addAll(afterNextEnd);
+            afterNextEnd.clear();
             s.last.release();
             for (RealEvent e : s.others) {
                 e.release();
