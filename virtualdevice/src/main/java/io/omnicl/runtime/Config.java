@@ -1,5 +1,7 @@
 package io.omnicl.runtime;
 
+import io.omnicl.runtime.fault.FaultSpec;
+
 import java.util.ArrayList;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -26,19 +28,49 @@ import java.util.Locale;
  *                      keeps them in memory only
  * @param deviceMemLimit {@code OMNICL_DEVICE_MEM_LIMIT}: bytes each real device may hold (suffixes K, M, G), as
  *                      if it had that much memory; 0 for 90% of its own
+ * @param faults        {@code OMNICL_FAULTS}: real devices made to fail, for testing
+ * @param resilient     {@code OMNICL_RESILIENT=1} (implied by faults): every result a device computes is also
+ *                      copied to the host before it counts, so that losing the device loses no data
  */
 public record Config(List<String> deviceFilter, String backend, String scheduler, boolean strictOrder,
                      int maxInFlight, boolean printStatistics, Map<String, Double> throttle, String traceFile,
-                     String perfModelDir, String programCacheDir, long deviceMemLimit) {
+                     String perfModelDir, String programCacheDir, long deviceMemLimit, List<FaultSpec> faults,
+                     boolean resilient) {
 
     public Config {
         deviceFilter = List.copyOf(deviceFilter);
         throttle = Map.copyOf(throttle);
+        faults = List.copyOf(faults);
+        resilient |= !faults.isEmpty();
     }
 
     /** A configuration with the defaults of everything. */
     public static Config defaults() {
-        return new Config(List.of(), "", "dmda", false, 2, false, Map.of(), "", "", "", 0);
+        return new Config(List.of(), "", "dmda", false, 2, false, Map.of(), "", "", "", 0, List.of(), false);
+    }
+
+    /** This configuration with another scheduling policy. */
+    public Config withScheduler(String name) {
+        return new Config(deviceFilter, backend, name, strictOrder, maxInFlight, printStatistics, throttle, traceFile,
+                perfModelDir, programCacheDir, deviceMemLimit, faults, resilient);
+    }
+
+    /** This configuration with other devices made slower. */
+    public Config withThrottle(Map<String, Double> factors) {
+        return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, factors,
+                traceFile, perfModelDir, programCacheDir, deviceMemLimit, faults, resilient);
+    }
+
+    /** This configuration with its performance models kept in {@code dir}. */
+    public Config withPerfModelDir(String dir) {
+        return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
+                traceFile, dir, programCacheDir, deviceMemLimit, faults, resilient);
+    }
+
+    /** This configuration with other devices made to fail. */
+    public Config withFaults(List<FaultSpec> specs) {
+        return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
+                traceFile, perfModelDir, programCacheDir, deviceMemLimit, specs, resilient);
     }
 
     /** How many times slower the real device with this index (from 0) and name should behave (1 = as it is). */
@@ -52,7 +84,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
     }
 
     /** Whether {@code key} names the real device: its index among the real devices, or a part of its name. */
-    static boolean names(String key, int index, String deviceName) {
+    public static boolean names(String key, int index, String deviceName) {
         try {
             return Integer.parseInt(key) == index;
         } catch (NumberFormatException e) {
@@ -74,14 +106,19 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
                 throttle.put(part.substring(0, eq).trim(), Double.parseDouble(part.substring(eq + 1).trim()));
             }
         }
-        String stats = read("OMNICL_STATS", "");
         Path home = Path.of(System.getProperty("user.home"), ".omnicl");
         return new Config(filter, read("OMNICL_BACKEND", ""), read("OMNICL_SCHED", "dmda"),
                 read("OMNICL_ORDER", "dataflow").equalsIgnoreCase("strict"),
-                Integer.parseInt(read("OMNICL_INFLIGHT", "2")), !stats.isEmpty() && !stats.equals("0"), throttle,
+                Integer.parseInt(read("OMNICL_INFLIGHT", "2")), flag(read("OMNICL_STATS", "")), throttle,
                 read("OMNICL_TRACE", ""), read("OMNICL_PERFMODEL_DIR", home.resolve("perfmodel").toString()),
                 read("OMNICL_CACHE_DIR", home.resolve("programs").toString()),
-                bytes(read("OMNICL_DEVICE_MEM_LIMIT", "0")));
+                bytes(read("OMNICL_DEVICE_MEM_LIMIT", "0")), FaultSpec.parse(read("OMNICL_FAULTS", "")),
+                flag(read("OMNICL_RESILIENT", "")));
+    }
+
+    /** A switch: anything but empty or 0 is on. */
+    private static boolean flag(String value) {
+        return !value.isEmpty() && !value.equals("0");
     }
 
     /** A byte count with an optional K, M or G suffix (powers of 1024). */

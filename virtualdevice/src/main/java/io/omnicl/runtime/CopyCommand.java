@@ -47,7 +47,7 @@ final class CopyCommand extends DeviceCommand {
     void start() {
         Device device = queue.deviceImpl();
         long holders = fitting(read.storage().map().holdersOfAll(read.offset(), read.length()) & device.nodeMask());
-        if (!device.isVirtual() && fitting(device.nodeMask()) != 0) {
+        if (!device.isVirtual() && onPinnedDevice(device)) {
             place(device.nodeMask());
         } else if (device.isVirtual() && holders != 0) {
             place(Long.lowestOneBit(holders));

@@ -142,14 +142,16 @@ final class DeviceInfoRules {
 
     /**
      * A buffer of the virtual device lives in host memory and in chunks on the devices, as much on each as
-     * its kernels use: it may be as large as the devices' memory together, within a quarter of the host's.
+     * its kernels use: it may be as large as the devices' memory together, within a quarter of the host's,
+     * and at least what OpenCL 1.2 requires of a device with that much memory (a quarter of it, 128 MiB).
      */
     private static long virtualMaxAlloc(Map<DeviceParam, Object> v) {
         long largestReal = v.get(DeviceParam.MAX_MEM_ALLOC_SIZE) instanceof Long l ? l : 0;
         long devices = v.get(DeviceParam.GLOBAL_MEM_SIZE) instanceof Long l ? l : 0;
         long host = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
                 .getTotalMemorySize();
-        return Math.max(largestReal, Math.min(devices, host / 4));
+        long required = Math.min(devices, Math.max(devices / 4, 128L << 20));
+        return Math.max(Math.max(largestReal, required), Math.min(devices, host / 4));
     }
 
     /** The combined value over the devices that answer {@code p}, or null if none does. */

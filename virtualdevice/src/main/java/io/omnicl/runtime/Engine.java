@@ -6,6 +6,8 @@ import io.omnicl.driver.RealDeviceDescription;
 import io.omnicl.spi.DeviceParam;
 import io.omnicl.driver.Driver;
 import io.omnicl.runtime.coherence.Coherency;
+import io.omnicl.runtime.fault.FaultSpec;
+import io.omnicl.runtime.fault.FaultyDevice;
 import io.omnicl.runtime.graph.Log;
 import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.sched.Schedulers;
@@ -56,6 +58,11 @@ public final class Engine implements Driver {
         List<RealDevice> reals = devicesOf(backend);
         for (int i = 0; i < reals.size(); i++) {
             RealDevice d = reals.get(i);
+            for (FaultSpec f : config.faults()) {
+                if (f.names(i, d.name())) {
+                    d = new FaultyDevice(d, f);
+                }
+            }
             if (config.accepts(d.name())) {
                 nodes.add(new DeviceNode(nodes.size() + 1, d, config.maxInFlight(), config.throttleOf(i, d.name()),
                         config.deviceMemLimit(), trace, model));
@@ -78,11 +85,12 @@ public final class Engine implements Driver {
     /** Each real device's counters as a table. */
     String statisticsTable() {
         StringBuilder sb = new StringBuilder("OmniCL statistics\n");
-        sb.append(String.format("  %-44s %8s %9s %13s %11s %10s%n", "real device", "kernels", "commands",
-                "MB to device", "MB to host", "evictions"));
+        sb.append(String.format("  %-44s %8s %9s %13s %11s %10s %9s%n", "real device", "kernels", "commands",
+                "MB to device", "MB to host", "evictions", "failures"));
         for (DeviceCounters c : counters()) {
-            sb.append(String.format("  %-44s %8d %9d %13.1f %11.1f %10d%n", c.device(), c.kernels(), c.commands(),
-                    c.bytesToDevice() / 1e6, c.bytesToHost() / 1e6, c.evictions()));
+            sb.append(String.format("  %-44s %8d %9d %13.1f %11.1f %10d %9d%s%n", c.device(), c.kernels(),
+                    c.commands(), c.bytesToDevice() / 1e6, c.bytesToHost() / 1e6, c.evictions(), c.failures(),
+                    c.lost() ? "  lost" : ""));
         }
         return sb.toString();
     }

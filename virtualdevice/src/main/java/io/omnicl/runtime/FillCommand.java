@@ -46,7 +46,7 @@ final class FillCommand extends DeviceCommand {
         Device device = queue.deviceImpl();
         long holders = write.storage().map().holdersOfAny(0, write.storage().size());
         long onlyDevice = fitting(holders & device.nodeMask());
-        if (!device.isVirtual() && fitting(device.nodeMask()) != 0) {
+        if (!device.isVirtual() && onPinnedDevice(device)) {
             place(device.nodeMask());
         } else if (device.isVirtual() && Long.bitCount(holders) == 1 && onlyDevice != 0) {
             place(onlyDevice);

@@ -235,7 +235,8 @@ final class Program extends CountedObject implements ClProgram {
     private void run(List<ClDevice> devices, String newOptions, Runnable callback, int failure,
                      Function<DeviceNode, Build> step) {
         checkValid();
-        List<DeviceNode> nodes = nodesOf(devices);
+        // a lost device builds nothing; the program is built if the others build it
+        List<DeviceNode> nodes = nodesOf(devices).stream().filter(n -> !n.isLost()).toList();
         synchronized (this) {
             if (kernels.get() > 0 || !building.isEmpty()) {
                 throw new ClError(CL_INVALID_OPERATION, "kernels are attached or a build is running");
@@ -257,7 +258,7 @@ final class Program extends CountedObject implements ClProgram {
         all.join();
         for (DeviceNode n : nodes) {
             Build b = builds.get(n);
-            if (b != null && b.status != CL_SUCCESS && b.status != failure) {
+            if (b != null && b.status != CL_SUCCESS && b.status != failure && !n.isLost()) {
                 throw new ClError(b.status, b.log);
             }
         }
@@ -276,6 +277,11 @@ final class Program extends CountedObject implements ClProgram {
                 NativeGate.enter();
                 try {
                     replace(n, step.apply(n));
+                } catch (BackendException e) {
+                    if (e.status() == CL_DEVICE_NOT_AVAILABLE) {
+                        context.engine().machine().lose(n);
+                    }
+                    replace(n, new Build(e.status(), e.getMessage(), null, CL_PROGRAM_BINARY_TYPE_NONE));
                 } catch (RuntimeException e) {
                     Log.unexpected(e);
                     replace(n, new Build(CL_OUT_OF_RESOURCES, String.valueOf(e), null, CL_PROGRAM_BINARY_TYPE_NONE));

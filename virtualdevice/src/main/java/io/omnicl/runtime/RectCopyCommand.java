@@ -66,7 +66,7 @@ final class RectCopyCommand extends DeviceCommand {
         if (from.storage() == to.storage()) {
             // within one buffer the device copy would see one real buffer with two sets of pitches
             copyOnHost();
-        } else if (!device.isVirtual() && fitting(device.nodeMask()) != 0) {
+        } else if (!device.isVirtual() && onPinnedDevice(device)) {
             place(device.nodeMask());
         } else if (device.isVirtual() && holders != 0) {
             place(Long.lowestOneBit(holders));

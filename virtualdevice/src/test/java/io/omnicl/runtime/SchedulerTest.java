@@ -1,21 +1,11 @@
 package io.omnicl.runtime;
 
-import io.omnicl.driver.ClContext;
-import io.omnicl.driver.ClDevice;
-import io.omnicl.driver.ClKernel;
-import io.omnicl.driver.ClMem;
-import io.omnicl.driver.ClProgram;
-import io.omnicl.driver.ClQueue;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -27,61 +17,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class SchedulerTest {
 
-    private static final String SOURCE = String.join("\n",
-            "__kernel void work(__global int* out, const int rounds) {",
-            "    int i = get_global_id(0); int s = i;",
-            "    for (int r = 0; r < rounds; r++) { s = s * 1103515245 + 12345; }",
-            "    out[i] = s;",
-            "}");
-    private static final int ITEMS = 4096;
-    private static final int ROUNDS = 3000;
-    private static final int TASKS = 24;
-
     @TempDir
     Path models;
 
-    /** What the host model of {@code work} gives for item {@code i}. */
-    private static int expected(int i) {
-        int s = i;
-        for (int r = 0; r < ROUNDS; r++) {
-            s = s * 1103515245 + 12345;
-        }
-        return s;
-    }
-
     private Engine engine(String scheduler, Map<String, Double> throttle) {
-        Config d = Config.defaults();
-        return new Engine(new Config(d.deviceFilter(), d.backend(), scheduler, false, d.maxInFlight(), false,
-                throttle, "", models.toString(), "", 0));
+        return new Engine(Config.defaults().withScheduler(scheduler).withThrottle(throttle)
+                .withPerfModelDir(models.toString()));
     }
 
-    /** Runs {@link #TASKS} independent launches on the virtual device; checks each output. */
     private static void runIndependentTasks(Engine engine) {
-        ClDevice virtualDevice = engine.platforms().get(0).devices(Cl.CL_DEVICE_TYPE_DEFAULT).get(0);
-        ClContext context = engine.platforms().get(0).createContext(List.of(virtualDevice), new long[0]);
-        ClQueue queue = context.createQueue(virtualDevice, 0);
-        ClProgram program = context.createProgram(SOURCE);
-        program.build(List.of(), "", null);
-        List<ClMem> outputs = new ArrayList<>();
-        for (int t = 0; t < TASKS; t++) {
-            ClMem out = context.createBuffer(Cl.CL_MEM_READ_WRITE, 4L * ITEMS, null);
-            ClKernel k = program.createKernel("work");
-            k.setArg(0, 8, out);
-            k.setArg(1, 4, ByteBuffer.allocate(4).order(ByteOrder.nativeOrder()).putInt(ROUNDS).array());
-            queue.ndRange(k, 1, null, new long[] {ITEMS}, null, List.of()).release();
-            k.release();
-            outputs.add(out);
-        }
-        queue.finish();
-        for (ClMem out : outputs) {
-            byte[] bytes = new byte[4 * ITEMS];
-            queue.readBuffer(out, true, 0, bytes.length, new Bytes(bytes), List.of()).release();
-            ByteBuffer view = ByteBuffer.wrap(bytes).order(ByteOrder.nativeOrder());
-            for (int i = 0; i < ITEMS; i += 511) {
-                assertEquals(expected(i), view.getInt(4 * i), "item " + i);
-            }
-            out.release();
-        }
+        Workload.runIndependentTasks(engine, Workload.device(engine, 0));
     }
 
     @ParameterizedTest
@@ -90,7 +35,7 @@ class SchedulerTest {
         Engine engine = engine(scheduler, Map.of());
         runIndependentTasks(engine);
         long kernels = engine.counters().stream().mapToLong(c -> c.kernels()).sum();
-        assertEquals(TASKS, kernels);
+        assertEquals(Workload.TASKS, kernels);
     }
 
     @Test
@@ -102,8 +47,8 @@ class SchedulerTest {
         runIndependentTasks(engine);
         long fast = engine.counters().get(0).kernels();
         long slow = engine.counters().get(1).kernels();
-        assertEquals(TASKS, fast + slow);
-        assertTrue(slow <= TASKS / 4, "the device 10x slower ran " + slow + " of " + TASKS);
+        assertEquals(Workload.TASKS, fast + slow);
+        assertTrue(slow <= Workload.TASKS / 4, "the device 10x slower ran " + slow + " of " + Workload.TASKS);
     }
 
     @Test
@@ -112,7 +57,7 @@ class SchedulerTest {
         runIndependentTasks(engine);
         long first = engine.counters().get(0).kernels();
         long second = engine.counters().get(1).kernels();
-        assertTrue(first >= TASKS / 4 && second >= TASKS / 4, "split " + first + "/" + second);
+        assertTrue(first >= Workload.TASKS / 4 && second >= Workload.TASKS / 4, "split " + first + "/" + second);
     }
 
 }

@@ -145,6 +145,11 @@ public final class CoherenceMap {
         return dropped;
     }
 
+    /** A write has completed and its result is now held by exactly {@code holders} (bits). */
+    public synchronized void commitCopies(long offset, long length, long holders) {
+        assign(offset, length, holders);
+    }
+
     /** The range's content no longer matters: no node holds it, so nothing ever transfers it. */
     public synchronized void discard(long offset, long length) {
         assign(offset, length, 0);

@@ -27,6 +27,9 @@ import java.util.Map;
  */
 public final class Coherency {
 
+    /** Write-backs tried before a range that only devices hold is given up as lost. */
+    private static final int FETCH_ROUNDS = 4;
+
     private final Machine machine;
 
     public Coherency(Machine machine) {
@@ -55,7 +58,7 @@ public final class Coherency {
                 } else {
                     ImageSpec l = s.image();
                     uploads.add(w.queue().writeImage(target.image(), new long[3], l.fullRegion(), l.rowPitch(),
-                            l.slicePitch(), wholeImage(s), List.of()));
+                            l.slicePitch(), wholeImage(s.host()), List.of()));
                 }
                 w.countBytes(p.length(), true);
                 s.map().addHolder(p, me);
@@ -63,18 +66,43 @@ public final class Coherency {
                 elsewhere.add(p);
             }
         }
-        return elsewhere.isEmpty() ? null : writeBack(s, elsewhere);
+        if (elsewhere.isEmpty()) {
+            return null;
+        }
+        List<Completion> fetches = new ArrayList<>();
+        for (Piece p : elsewhere) {
+            fetches.add(toHost(s, p.offset(), p.length()));
+        }
+        return Completion.all(fetches);
     }
 
-    /** A completion that ends when {@code [offset, offset + length)} of {@code s} is valid on the host. */
+    /**
+     * A completion that ends when {@code [offset, offset + length)} of {@code s} is valid on the host, or with
+     * the error of the last write-back tried, when even the last of {@link #FETCH_ROUNDS} rounds left some
+     * of it missing.
+     */
     public Completion toHost(Storage s, long offset, long length) {
-        List<Piece> missing = s.map().missing(offset, length, CoherenceMap.HOST);
-        return missing.isEmpty() ? Completion.done(0) : writeBack(s, missing);
+        Completion done = new Completion();
+        fetchToHost(s, offset, length, FETCH_ROUNDS, Cl.CL_OUT_OF_RESOURCES, done);
+        return done;
     }
 
-    /** The host copy of an image, which is kept in one piece. */
-    private static ByteBuffer wholeImage(Storage s) {
-        ByteBuffer all = s.host().view(0, s.size());
+    /** Writes back what the host lacks, then looks again: a holder may have failed, or evicted meanwhile. */
+    private void fetchToHost(Storage s, long offset, long length, int rounds, int failure, Completion done) {
+        List<Piece> missing = s.map().missing(offset, length, CoherenceMap.HOST);
+        if (missing.isEmpty()) {
+            done.complete(0);
+        } else if (rounds == 0) {
+            done.complete(failure);
+        } else {
+            writeBack(s, missing).onDone(status ->
+                    fetchToHost(s, offset, length, rounds - 1, status < 0 ? status : failure, done));
+        }
+    }
+
+    /** The host memory of an image, which is kept in one piece. */
+    private static ByteBuffer wholeImage(HostStore host) {
+        ByteBuffer all = host.view(0, host.size());
         if (all == null) {
             throw new ClError(Cl.CL_OUT_OF_RESOURCES, "an image's host copy over 1 GiB");
         }
@@ -107,6 +135,10 @@ public final class Coherency {
      * have evicted or overwritten some since they were asked for; the asker then looks again).
      */
     private static void download(Storage s, List<Piece> pieces, DeviceWorker w, Completion done) {
+        if (w.node().isLost()) {
+            done.complete(Cl.CL_DEVICE_NOT_AVAILABLE);
+            return;
+        }
         List<RealEvent> reads = new ArrayList<>();
         List<Piece> read = new ArrayList<>();
         List<Chunk> used = new ArrayList<>();
@@ -133,7 +165,7 @@ public final class Coherency {
         }
         w.memory().pinAll(used);
         RealEvent last = reads.remove(reads.size() - 1);
-        w.track("download", Trace.Kind.DOWNLOAD, last, reads, (status, event) -> {
+        w.track("download", Trace.Kind.DOWNLOAD, last, reads, status -> {
             w.memory().unpin(used);
             if (status == 0) {
                 for (Piece p : read) {
@@ -146,17 +178,26 @@ public final class Coherency {
 
     /** Enqueues reads of {@code piece}, which lies in {@code c}, into the host copy; counts the bytes. */
     static List<RealEvent> readToHost(Chunk c, Piece piece, DeviceWorker w) {
+        return read(c, piece.offset(), piece.length(), c.storage().host(), piece.offset(), w);
+    }
+
+    /**
+     * Enqueues reads of bytes {@code [offset, offset + length)} of a storage, which lie in {@code c}, into
+     * {@code into} at {@code intoOffset} (an image: all of it, into all of {@code into}); counts the bytes.
+     */
+    static List<RealEvent> read(Chunk c, long offset, long length, HostStore into, long intoOffset,
+                                DeviceWorker w) {
         Storage s = c.storage();
         List<RealEvent> reads = new ArrayList<>();
         if (s.image() == null) {
-            s.host().forEach(piece.offset(), piece.length(),
-                    (memory, at) -> reads.add(w.queue().read(c.buffer(), c.local(at), memory, List.of())));
+            into.forEach(intoOffset, length, (memory, at) ->
+                    reads.add(w.queue().read(c.buffer(), c.local(offset + at - intoOffset), memory, List.of())));
         } else {
             ImageSpec l = s.image();
             reads.add(w.queue().readImage(c.image(), new long[3], l.fullRegion(), l.rowPitch(), l.slicePitch(),
-                    wholeImage(s), List.of()));
+                    wholeImage(into), List.of()));
         }
-        w.countBytes(piece.length(), false);
+        w.countBytes(length, false);
         return reads;
     }
 }

@@ -308,6 +308,22 @@ public final class DeviceMemory {
         }
     }
 
+    /**
+     * The device is lost: its copies no longer count, except what it alone held, which stays named so that
+     * whoever needs it gets the device's error rather than stale data.
+     */
+    public void abandon() {
+        for (Chunk c : snapshot()) {
+            c.storage().map().dropNode(c.offset(), c.size(), node.index());
+            forget(c);
+            try {
+                c.storage().removeChunk(c);
+            } catch (RuntimeException e) {
+                // the device is gone: its objects may not even release
+            }
+        }
+    }
+
     /** The chunk is gone (evicted, or its storage freed). */
     void forget(Chunk c) {
         synchronized (this) {

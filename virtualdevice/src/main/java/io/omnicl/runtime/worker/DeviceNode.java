@@ -7,6 +7,8 @@ import io.omnicl.spi.DeviceInfo;
 import io.omnicl.spi.DeviceParam;
 import io.omnicl.spi.RealDevice;
 
+import java.util.concurrent.atomic.AtomicBoolean;
+
 /**
  * One real device as a memory node of the runtime: node index {@code k >= 1} (the host is node 0), its
  * info, and its worker thread (started on first use).
@@ -18,6 +20,7 @@ public final class DeviceNode {
     private final DeviceInfo info;
     private final DeviceWorker worker;
     private final String modelId;
+    private final AtomicBoolean lost = new AtomicBoolean();
 
     /**
      * @param memLimit {@code OMNICL_DEVICE_MEM_LIMIT}: bytes the device may hold, as if it had that much memory
@@ -103,6 +106,16 @@ public final class DeviceNode {
     /** The worker's counters, without starting it. */
     public DeviceCounters workerCounters() {
         return worker.counters();
+    }
+
+    /** Whether the device has been lost: it reported {@code CL_DEVICE_NOT_AVAILABLE}, and is no longer used. */
+    public boolean isLost() {
+        return lost.get();
+    }
+
+    /** Marks the device lost; true the first time. */
+    boolean markLost() {
+        return lost.compareAndSet(false, true);
     }
 
     public long maxAllocSize() {

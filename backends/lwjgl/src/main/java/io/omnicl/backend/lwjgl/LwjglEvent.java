@@ -13,6 +13,7 @@ import static org.lwjgl.opencl.CL10.nclWaitForEvents;
 import static org.lwjgl.opencl.CL11.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
 import static org.lwjgl.system.MemoryStack.stackPush;
 
+import java.util.concurrent.atomic.AtomicLong;
 import io.omnicl.spi.BackendException;
 import io.omnicl.spi.RealEvent;
 import org.lwjgl.opencl.CL10;
@@ -30,8 +31,8 @@ final class LwjglEvent extends ClObject implements RealEvent {
     private volatile long[] times;
 
     /** @param profiled whether the event's queue has profiling enabled */
-    LwjglEvent(long event, boolean profiled) {
-        super(event, CL_INVALID_EVENT, CL10::clReleaseEvent);
+    LwjglEvent(long event, boolean profiled, AtomicLong live) {
+        super(event, CL_INVALID_EVENT, CL10::clReleaseEvent, live);
         this.profiled = profiled;
     }
 
