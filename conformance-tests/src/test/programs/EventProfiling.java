@@ -11,8 +11,9 @@ import static org.jocl.CL.*;
 /**
  * An event chain with profiling: a non-blocking write, a chain of kernels each waiting for the one before,
  * and a read waiting for the last, first on an in-order queue, then on an out-of-order queue where only the
- * wait lists order them. Prints the result, each event's command type and status, and whether the
- * profiling times are ordered (within each command and along the chain), never the times themselves.
+ * wait lists order them. Prints the result, each event's command type and status, whether the profiling
+ * times are ordered (within each command and along the chain) and whether each kernel took time (as a
+ * program that divides work by time needs), never the times themselves.
  */
 public class EventProfiling {
 
@@ -88,6 +89,8 @@ public class EventProfiling {
         int complete = 0;
         int orderedWithin = 0;
         int orderedAlong = 0;
+        int kernels = 0;
+        int kernelsWithDuration = 0;
         long previousEnd = -1;
         StringBuilder types = new StringBuilder();
         for (cl_event e : chain) {
@@ -112,6 +115,13 @@ public class EventProfiling {
             if (queued <= submit && submit <= start && start <= end) {
                 orderedWithin++;
             }
+            if (type[0] == CL_COMMAND_NDRANGE_KERNEL) {
+                kernels++;
+                // each kernel touches 4096 floats: it takes some time, however fast the device
+                if (end > start) {
+                    kernelsWithDuration++;
+                }
+            }
             if (start >= previousEnd) {
                 orderedAlong++;
             }
@@ -121,6 +131,7 @@ public class EventProfiling {
         System.out.println("events: " + chain.size() + ", complete: " + complete);
         System.out.println("queued <= submit <= start <= end: " + orderedWithin + " of " + chain.size());
         System.out.println("each starts after the previous ended: " + orderedAlong + " of " + chain.size());
+        System.out.println("kernels that took time (end > start): " + kernelsWithDuration + " of " + kernels);
         for (cl_event e : chain) {
             clReleaseEvent(e);
         }

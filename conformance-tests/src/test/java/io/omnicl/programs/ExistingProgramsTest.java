@@ -72,6 +72,12 @@ class ExistingProgramsTest {
             "ContextFromType", "clCreateContextFromType returns null when it fails; JOCL 2.0.5 returns a cl_context"
                     + " object (of native handle 0) with the error code, so a program that prints the result or"
                     + " tests it for null behaves differently (JOCL does the same for clCreateUserEvent)",
+            "EventProfiling", "kernels report CL_PROFILING_COMMAND_END == CL_PROFILING_COMMAND_START (in about half"
+                    + " of the runs: it depends on each run's clock calibration): kernel durations come out short (a"
+                    + " kernel of 0.74 ms on PoCL's basic device reported about 0.35 ms on the pinned device over it),"
+                    + " so short kernels report 0 ns; the real device's times, moved to the host clock by the offset"
+                    + " DeviceWorker.calibrateClock takes after a clFinish (which can only err late), land after the"
+                    + " moment the completion is observed, and Event.executedAt clamps both to that moment",
             "ExceptionsEnabled", "with exceptions enabled, the CLException of a failed clBuildProgram has the"
                     + " message \"CL_BUILD_PROGRAM_FAILURE\" alone; JOCL 2.0.5 appends \"Build log for device i:\""
                     + " and each device's build log, which programs print to show what did not compile");
