@@ -134,19 +134,19 @@ class ExistingProgramsTest {
         String referenceDevices = REFERENCE_POCL_DEVICES_OF.getOrDefault(program, REFERENCE_POCL_DEVICES);
         Run reference = run(program, JOCL, referenceDevices, "reference");
         if (reference.exit != 0) {
-            fail(program + " fails on the real JOCL (POCL_DEVICES=\"" + referenceDevices + "\"), so the program is"
+            fail(program + ": fails on the real JOCL (POCL_DEVICES=\"" + referenceDevices + "\"), so the program is"
                     + " wrong, exit " + reference.exit + ":\n" + reference.stdout + reference.stderr);
         }
         Run omnicl = run(program, OMNICL, OMNICL_POCL_DEVICES, "omnicl");
-        String known = KNOWN_OMNICL_BUGS.containsKey(program) ? "Known OmniCL bug: " + KNOWN_OMNICL_BUGS.get(program) + "\n" : "";
+        String known = KNOWN_OMNICL_BUGS.containsKey(program) ? "known OmniCL bug: " + KNOWN_OMNICL_BUGS.get(program) + "\n" : "";
         if (omnicl.exit != 0) {
-            fail(known + program + " fails on OmniCL (POCL_DEVICES=\"" + OMNICL_POCL_DEVICES + "\"), exit " + omnicl.exit
+            fail(program + ": " + known + "fails on OmniCL (POCL_DEVICES=\"" + OMNICL_POCL_DEVICES + "\"), exit " + omnicl.exit
                     + ":\n" + omnicl.stdout + omnicl.stderr);
         }
         List<String> expected = normalise(reference.stdout);
         List<String> actual = normalise(omnicl.stdout);
         if (!expected.equals(actual)) {
-            fail(known + program + " prints otherwise on OmniCL than on the real JOCL (after dropping '~' lines);"
+            fail(program + ": " + known + "prints otherwise on OmniCL than on the real JOCL (after dropping '~' lines);"
                     + " '-' the real JOCL, '+' OmniCL:\n" + LineDiff.of(expected, actual)
                     + "\nfull outputs in " + WORK.resolve("output"));
         }
