@@ -3,6 +3,7 @@ package io.omnicl.backend.jocl.isolated;
 import static org.jocl.CL.CL_INVALID_ARG_VALUE;
 import static org.jocl.CL.CL_INVALID_KERNEL;
 import static org.jocl.CL.CL_INVALID_SAMPLER;
+import static org.jocl.CL.CL_KERNEL_ATTRIBUTES;
 import static org.jocl.CL.CL_KERNEL_ARG_ACCESS_QUALIFIER;
 import static org.jocl.CL.CL_KERNEL_ARG_ADDRESS_QUALIFIER;
 import static org.jocl.CL.CL_KERNEL_ARG_NAME;
@@ -54,6 +55,13 @@ final class JoclKernel extends ClObject<cl_kernel> implements RealKernel {
     @Override
     public String name() {
         return name;
+    }
+
+    @Override
+    public String attributes() {
+        cl_kernel kernel = handle();
+        return ClCalls.string((size, value, sizeReturned) ->
+            clGetKernelInfo(kernel, CL_KERNEL_ATTRIBUTES, size, value, sizeReturned), "clGetKernelInfo");
     }
 
     @Override
