@@ -150,7 +150,7 @@ abstract class DeviceCommand extends Command implements DeviceTask {
                 last = events.remove(events.size() - 1);
             }
             StagedResults results = staged;
-            w.track(label(), traceKind(), real, last, events, status -> finished(w, status, real, results));
+            w.track(label(), traceKind(), real, last, events, (status, times) -> finished(w, status, times, results));
         } catch (RuntimeException e) {
             events.forEach(RealEvent::release);
             attemptFailed(w, Statuses.of(e), submitted);
@@ -162,13 +162,12 @@ abstract class DeviceCommand extends Command implements DeviceTask {
         pinned = List.of();
     }
 
-    private void finished(DeviceWorker w, int status, RealEvent real, StagedResults staged) {
+    private void finished(DeviceWorker w, int status, long[] times, StagedResults staged) {
         if (status < 0) {
             attemptFailed(w, status, true);
             return;
         }
         unpin(w);
-        long[] times = real.profile();
         if (times != null && queue.profiling()) {
             event.executedAt(w.hostTime(times[2]), w.hostTime(times[3]), System.nanoTime());
         }

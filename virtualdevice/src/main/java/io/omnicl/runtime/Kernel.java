@@ -292,7 +292,7 @@ final class Kernel extends CountedObject implements ClKernel {
             case CL_KERNEL_PROGRAM:
                 return InfoValue.ofHandle(program);
             case CL_KERNEL_ATTRIBUTES:
-                return InfoValue.ofString(validator.attributes());
+                return InfoValue.ofString(program.kernelAttributes(name, validator));
             default:
                 throw new ClError(CL_INVALID_VALUE, "unknown kernel info " + param);
         }

@@ -10,6 +10,7 @@ import io.omnicl.runtime.graph.Log;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.NativeGate;
 import io.omnicl.spi.BackendException;
+import io.omnicl.spi.RealKernel;
 import io.omnicl.spi.RealProgram;
 
 import java.nio.charset.StandardCharsets;
@@ -71,6 +72,8 @@ final class Program extends CountedObject implements ClProgram {
     private final AtomicInteger kernels = new AtomicInteger();
     private volatile String options = "";
     private volatile Set<DeviceNode> building = Set.of();
+    /** Each kernel's declared attributes, when the source was built (or its cached build loaded). */
+    private volatile Map<String, String> kernelAttributes;
 
     private Program(Context context, String source) {
         this.context = context;
@@ -314,7 +317,7 @@ final class Program extends CountedObject implements ClProgram {
         }
         ProgramCache cache = context.engine().programCache();
         String key = ProgramCache.key(contentHash, fullOptions, node.modelId());
-        Build cached = cache.get(key).map(binary -> fromCache(node, binary, fullOptions)).orElse(null);
+        Build cached = cache.get(key).map(entry -> fromCache(node, entry, fullOptions)).orElse(null);
         if (cached != null) {
             return cached;
         }
@@ -323,21 +326,41 @@ final class Program extends CountedObject implements ClProgram {
         Build built = outcome(p, () -> p.build(fullOptions), CL_BUILD_PROGRAM_FAILURE,
                 CL_PROGRAM_BINARY_TYPE_EXECUTABLE, null);
         if (built.executable()) {
-            cache.put(key, built.program.binary());
+            Map<String, String> attributes = new LinkedHashMap<>();
+            for (String name : p.kernelNames()) {
+                RealKernel k = p.createKernel(name);
+                attributes.put(name, k.attributes());
+                k.release();
+            }
+            kernelAttributes = attributes;
+            cache.put(key, new ProgramCache.Entry(p.binary(), attributes));
         }
         return built;
     }
 
     /** A build from a cached binary, or null when the device no longer takes it. */
-    private static Build fromCache(DeviceNode node, byte[] binary, String fullOptions) {
+    private Build fromCache(DeviceNode node, ProgramCache.Entry entry, String fullOptions) {
         try {
-            RealProgram p = node.worker().session().createProgram(binary);
+            RealProgram p = node.worker().session().createProgram(entry.binary());
             Build b = outcome(p, () -> p.build(fullOptions), CL_BUILD_PROGRAM_FAILURE,
                     CL_PROGRAM_BINARY_TYPE_EXECUTABLE, null);
-            return b.executable() ? b : null;
+            if (b.executable()) {
+                kernelAttributes = entry.kernelAttributes();
+                return b;
+            }
+            return null;
         } catch (BackendException e) {
             return null;
         }
+    }
+
+    /**
+     * The attributes kernel {@code name} was declared with: as the build from source found them (a program
+     * loaded from a binary may have forgotten them), else as {@code real} says.
+     */
+    String kernelAttributes(String name, RealKernel real) {
+        Map<String, String> known = kernelAttributes;
+        return known != null && known.containsKey(name) ? known.get(name) : real.attributes();
     }
 
     private Build compileOn(DeviceNode node, List<String> headerSources, List<String> headerNames) {

@@ -4,7 +4,12 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.omnicl.runtime.graph.Log;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +17,8 @@ import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Level;
 
@@ -23,6 +30,40 @@ import java.util.logging.Level;
 final class ProgramCache {
 
     private static final long MEMORY_BYTES = 256L << 20;
+    /** Part of every key: entries of another layout are never read. */
+    private static final String FORMAT = "entry-2";
+
+    /**
+     * A built program as kept: the device's binary, and what a program loaded from a binary may not tell
+     * (PoCL forgets the attributes a kernel was declared with).
+     */
+    record Entry(byte[] binary, Map<String, String> kernelAttributes) {
+
+        byte[] encode() {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (DataOutputStream out = new DataOutputStream(bytes)) {
+                out.writeInt(kernelAttributes.size());
+                for (Map.Entry<String, String> e : kernelAttributes.entrySet()) {
+                    out.writeUTF(e.getKey());
+                    out.writeUTF(e.getValue());
+                }
+                out.write(binary);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return bytes.toByteArray();
+        }
+
+        static Entry decode(byte[] encoded) throws IOException {
+            DataInputStream in = new DataInputStream(new ByteArrayInputStream(encoded));
+            int count = in.readInt();
+            Map<String, String> attributes = new LinkedHashMap<>();
+            for (int i = 0; i < count; i++) {
+                attributes.put(in.readUTF(), in.readUTF());
+            }
+            return new Entry(in.readAllBytes(), attributes);
+        }
+    }
 
     private final Cache<String, byte[]> memory = Caffeine.newBuilder()
             .maximumWeight(MEMORY_BYTES)
@@ -39,7 +80,7 @@ final class ProgramCache {
     static String key(String contentHash, String options, String device) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            for (String part : new String[] {contentHash, options, device}) {
+            for (String part : new String[] {FORMAT, contentHash, options, device}) {
                 sha.update(part.getBytes(StandardCharsets.UTF_8));
                 sha.update((byte) 0);
             }
@@ -49,27 +90,27 @@ final class ProgramCache {
         }
     }
 
-    /** The binary built for {@code key}, from memory or disk. */
-    Optional<byte[]> get(String key) {
-        byte[] binary = memory.getIfPresent(key);
-        if (binary == null && directory != null) {
-            Path file = directory.resolve(key + ".bin");
-            try {
-                if (Files.isRegularFile(file)) {
-                    binary = Files.readAllBytes(file);
-                    memory.put(key, binary);
-                }
-            } catch (IOException e) {
-                Log.LOG.log(Level.FINE, "cannot read cached binary " + file, e);
+    /** What was built for {@code key}, from memory or disk. */
+    Optional<Entry> get(String key) {
+        byte[] encoded = memory.getIfPresent(key);
+        Path file = directory == null ? null : directory.resolve(key + ".bin");
+        try {
+            if (encoded == null && file != null && Files.isRegularFile(file)) {
+                encoded = Files.readAllBytes(file);
+                memory.put(key, encoded);
             }
+            return encoded == null ? Optional.empty() : Optional.of(Entry.decode(encoded));
+        } catch (IOException e) {
+            Log.LOG.log(Level.FINE, "cannot read cached binary " + file, e);
+            return Optional.empty();
         }
-        return Optional.ofNullable(binary);
     }
 
-    void put(String key, byte[] binary) {
-        if (binary.length == 0) {
+    void put(String key, Entry entry) {
+        if (entry.binary().length == 0) {
             return;
         }
+        byte[] binary = entry.encode();
         memory.put(key, binary);
         if (directory == null) {
             return;

@@ -165,7 +165,7 @@ public final class Coherency {
         }
         w.memory().pinAll(used);
         RealEvent last = reads.remove(reads.size() - 1);
-        w.track("download", Trace.Kind.DOWNLOAD, last, reads, status -> {
+        w.track("download", Trace.Kind.DOWNLOAD, last, reads, (status, times) -> {
             w.memory().unpin(used);
             if (status == 0) {
                 for (Piece p : read) {

@@ -300,25 +300,26 @@ public final class DeviceWorker {
             suspect--;
             status = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
         }
+        long[] times = status == 0 ? s.main.profile() : null;
+        if (times != null) {
+            recordTrace(s, times);
+        }
+        // the real events go before the handler runs: once a command is seen to end, it holds nothing
+        s.last.release();
+        for (RealEvent e : s.others) {
+            e.release();
+        }
         try {
-            long[] times = status == 0 ? s.main.profile() : null;
-            if (times != null) {
-                recordTrace(s, times);
-                if (s.kind == Trace.Kind.KERNEL && throttle > 1) {
-                    slowDown((long) ((throttle - 1) * (times[3] - times[2])));
-                }
+            if (times != null && s.kind == Trace.Kind.KERNEL && throttle > 1) {
+                slowDown((long) ((throttle - 1) * (times[3] - times[2])));
             }
-            s.handler.ended(status);
+            s.handler.ended(status, times);
             if (inFlight.isEmpty()) {
                 busyUntil.set(0);
             }
         } finally {
             inbox.addAll(afterNextEnd);
             afterNextEnd.clear();
-            s.last.release();
-            for (RealEvent e : s.others) {
-                e.release();
-            }
         }
     }
 

@@ -4,6 +4,10 @@ package io.omnicl.runtime.worker;
 @FunctionalInterface
 public interface InFlight {
 
-    /** @param status 0, or the negative status of the real command or of a transfer it came with */
-    void ended(int status);
+    /**
+     * @param status 0, or the negative status of the real command or of a transfer it came with
+     * @param times  the real command's profiling times (queued, submitted, started, ended; device clock), or
+     *               null when it failed
+     */
+    void ended(int status, long[] times);
 }
