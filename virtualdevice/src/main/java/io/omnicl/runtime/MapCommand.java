@@ -39,9 +39,10 @@ final class MapCommand extends Command {
         return mapped;
     }
 
+    /** A map for writing writes (at its unmap; an invalidating one from the start): it waits for earlier reads. */
     @Override
     List<Access> accesses() {
-        return List.of(rows.hull(false));
+        return List.of(rows.hull((flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) != 0));
     }
 
     @Override
