@@ -63,7 +63,8 @@ final class ImageCalls {
     private static Rect packedIn(ClMem buffer, long offset, long[] region, int elementSize) {
         long row = region[0] * elementSize;
         Rect r = new Rect(new long[] {offset, 0, 0}, new long[] {row, region[1], region[2]}, row, row * region[1]);
-        ClError.require(offset >= 0 && r.end() <= buffer.size(), CL_INVALID_VALUE, "the pixels leave the buffer");
+        ClError.require(offset >= 0 && offset <= buffer.size() && r.end() <= buffer.size(), CL_INVALID_VALUE,
+                "the pixels leave the buffer");
         return r;
     }
 

@@ -35,7 +35,20 @@ public record Rect(long[] origin, long[] region, long rowPitch, long slicePitch)
         ClError.require(slicePitch == 0 || (slicePitch >= r[1] * row && slicePitch % row == 0), CL_INVALID_VALUE,
                 "slice pitch below region[1] * row pitch, or not a multiple of it");
         long slice = slicePitch == 0 ? r[1] * row : slicePitch;
+        ClError.require(fits(o, r, row, slice), CL_INVALID_VALUE, "the box reaches beyond 2^63 bytes");
         return new Rect(o, r, row, slice);
+    }
+
+    /** Whether every offset of the box, and one past its last byte, is a long (so {@link #end} does not wrap). */
+    private static boolean fits(long[] o, long[] r, long row, long slice) {
+        try {
+            long last = Math.addExact(Math.addExact(Math.multiplyExact(Math.addExact(o[2], r[2] - 1), slice),
+                    Math.multiplyExact(Math.addExact(o[1], r[1] - 1), row)), Math.addExact(o[0], r[0] - 1));
+            Math.addExact(last, 1);
+            return Math.multiplyExact(r[1], row) > 0;
+        } catch (ArithmeticException e) {
+            return false;
+        }
     }
 
     /** Offset of the byte at {@code (x, y, z)} relative to the origin. */
