@@ -1,16 +1,17 @@
 package io.omnicl.demos;
 
 import io.omnicl.OmniCL;
+import io.omnicl.demos.bench.ClQueries;
+import io.omnicl.demos.bench.MandelbrotWorkload;
+import io.omnicl.demos.bench.Options;
 import io.omnicl.driver.DeviceCounters;
 import org.jocl.cl_device_id;
 import org.jocl.cl_platform_id;
 
 import java.io.File;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import static org.jocl.CL.*;
 
@@ -30,7 +31,7 @@ public final class Main {
         if (args.length >= 1 && args[0].equals("info")) {
             info();
         } else if (args.length >= 2 && args[0].equals("demo") && args[1].equals("mandelbrot")) {
-            mandelbrot(options(Arrays.copyOfRange(args, 2, args.length)));
+            mandelbrot(Options.parse(Arrays.copyOfRange(args, 2, args.length)));
         } else {
             System.out.println(USAGE);
             System.exit(args.length == 0 ? 0 : 2);
@@ -43,35 +44,21 @@ public final class Main {
         return sorted[sorted.length / 2];
     }
 
-    private static Map<String, String> options(String[] args) {
-        Map<String, String> o = new HashMap<>();
-        for (int i = 0; i < args.length; i++) {
-            if (!args[i].startsWith("--")) {
-                throw new IllegalArgumentException("unexpected " + args[i] + "\n" + USAGE);
-            }
-            String key = args[i].substring(2);
-            boolean flag = i + 1 >= args.length || args[i + 1].startsWith("--");
-            o.put(key, flag ? "true" : args[++i]);
-        }
-        return o;
-    }
-
     private static void info() {
         cl_platform_id platform = Platforms.omnicl();
-        cl_device_id[] devices = Platforms.devices(platform);
+        cl_device_id[] devices = ClQueries.devices(platform);
         System.out.println("OmniCL platform: " + devices.length + " devices");
         for (int i = 0; i < devices.length; i++) {
-            System.out.printf("  device %d: %s (%s)%n", i, Platforms.deviceString(devices[i], CL_DEVICE_NAME),
+            System.out.printf("  device %d: %s (%s)%n", i, ClQueries.deviceString(devices[i], CL_DEVICE_NAME),
                     i == 0 ? "virtual" : "pinned");
         }
     }
 
-    private static void mandelbrot(Map<String, String> o) throws Exception {
-        Mandelbrot.Frame frame = new Mandelbrot.Frame(Integer.parseInt(o.getOrDefault("width", "1024")),
-                Integer.parseInt(o.getOrDefault("height", "768")), Integer.parseInt(o.getOrDefault("blocks", "32")),
-                Integer.parseInt(o.getOrDefault("iterations", "2000")));
-        Mandelbrot.Mode mode = Mandelbrot.Mode.valueOf(o.getOrDefault("mode", "virtual").toUpperCase(Locale.ROOT));
-        int repeat = Integer.parseInt(o.getOrDefault("repeat", "1"));
+    private static void mandelbrot(Options o) throws Exception {
+        MandelbrotWorkload.Frame frame = new MandelbrotWorkload.Frame(o.getInt("width", 1024),
+                o.getInt("height", 768), o.getInt("blocks", 32), o.getInt("iterations", 2000));
+        Mandelbrot.Mode mode = Mandelbrot.Mode.valueOf(o.get("mode", "virtual").toUpperCase(Locale.ROOT));
+        int repeat = o.getInt("repeat", 1);
         Mandelbrot.Result r = Mandelbrot.render(frame, mode);
         long[] times = new long[repeat];
         times[0] = r.nanos();
@@ -79,7 +66,7 @@ public final class Main {
             r = Mandelbrot.render(frame, mode);
             times[i] = r.nanos();
         }
-        File out = new File(o.getOrDefault("out", "mandelbrot.png"));
+        File out = new File(o.get("out", "mandelbrot.png"));
         Mandelbrot.writePng(r.iterations(), frame, out);
         System.out.printf("mandelbrot %dx%d, %d blocks, mode %s: %.1f ms (median of %d), image %s%n", frame.width(),
                 frame.height(), frame.blocks(), mode.name().toLowerCase(Locale.ROOT), median(times) / 1e6, repeat, out);
@@ -87,7 +74,7 @@ public final class Main {
         for (int i = 0; i < devices.size(); i++) {
             System.out.printf("  %-40s %d blocks%n", devices.get(i).device(), r.blocksPerDevice()[i]);
         }
-        if (o.containsKey("compare")) {
+        if (o.flag("compare")) {
             Mandelbrot.Result single = Mandelbrot.render(frame, Mandelbrot.Mode.SINGLE);
             for (int i = 1; i < repeat; i++) {
                 single = Mandelbrot.render(frame, Mandelbrot.Mode.SINGLE);
