@@ -1,6 +1,7 @@
 package io.omnicl.demos;
 
 import io.omnicl.OmniCL;
+import io.omnicl.demos.bench.Bench;
 import io.omnicl.demos.bench.ClQueries;
 import io.omnicl.demos.bench.MandelbrotWorkload;
 import io.omnicl.demos.bench.Options;
@@ -15,23 +16,36 @@ import java.util.Locale;
 
 import static org.jocl.CL.*;
 
-/** The {@code omnicl} command line: {@code info} and {@code demo mandelbrot}. */
+/** The {@code omnicl} command line: {@code info}, {@code demo mandelbrot} and {@code bench <workload>}. */
 public final class Main {
 
     private static final String USAGE = String.join("\n",
             "usage: omnicl info",
             "       omnicl demo mandelbrot [--mode virtual|single|block|cyclic] [--width 1024] [--height 768]",
             "                              [--blocks 32] [--iterations 2000] [--out mandelbrot.png] [--repeat 1]",
-            "                              [--compare]");
+            "                              [--compare]",
+            Bench.USAGE);
 
     private Main() {
     }
 
     public static void main(String[] args) throws Exception {
+        try {
+            run(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.err.println(USAGE);
+            System.exit(2);
+        }
+    }
+
+    private static void run(String[] args) throws Exception {
         if (args.length >= 1 && args[0].equals("info")) {
             info();
         } else if (args.length >= 2 && args[0].equals("demo") && args[1].equals("mandelbrot")) {
             mandelbrot(Options.parse(Arrays.copyOfRange(args, 2, args.length)));
+        } else if (args.length >= 2 && args[0].equals("bench")) {
+            System.exit(Bench.run(args[1], Options.parse(Arrays.copyOfRange(args, 2, args.length))));
         } else {
             System.out.println(USAGE);
             System.exit(args.length == 0 ? 0 : 2);
