@@ -2,7 +2,9 @@ package io.omnicl.demos;
 
 import io.omnicl.OmniCL;
 import io.omnicl.demos.bench.Bench;
+import io.omnicl.demos.bench.ChromeTrace;
 import io.omnicl.demos.bench.ClQueries;
+import io.omnicl.demos.bench.GanttChart;
 import io.omnicl.demos.bench.MandelbrotWorkload;
 import io.omnicl.demos.bench.Options;
 import io.omnicl.driver.DeviceCounters;
@@ -10,13 +12,18 @@ import org.jocl.cl_device_id;
 import org.jocl.cl_platform_id;
 
 import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 import static org.jocl.CL.*;
 
-/** The {@code omnicl} command line: {@code info}, {@code demo mandelbrot} and {@code bench <workload>}. */
+/**
+ * The {@code omnicl} command line: {@code info}, {@code demo mandelbrot}, {@code bench <workload>} and
+ * {@code gantt <trace.json>}.
+ */
 public final class Main {
 
     private static final String USAGE = String.join("\n",
@@ -24,6 +31,8 @@ public final class Main {
             "       omnicl demo mandelbrot [--mode virtual|single|block|cyclic] [--width 1024] [--height 768]",
             "                              [--blocks 32] [--iterations 2000] [--out mandelbrot.png] [--repeat 1]",
             "                              [--compare]",
+            "       omnicl gantt <trace.json> [--out <trace>.png] [--last-ms D | --from-ms A --to-ms B] [--title T]",
+            "                              (a chart of an OMNICL_TRACE file: all of it, its last D ms, or A to B ms)",
             Bench.USAGE);
 
     private Main() {
@@ -46,6 +55,8 @@ public final class Main {
             mandelbrot(Options.parse(Arrays.copyOfRange(args, 2, args.length)));
         } else if (args.length >= 2 && args[0].equals("bench")) {
             System.exit(Bench.run(args[1], Options.parse(Arrays.copyOfRange(args, 2, args.length))));
+        } else if (args.length >= 2 && args[0].equals("gantt")) {
+            gantt(Path.of(args[1]), Options.parse(Arrays.copyOfRange(args, 2, args.length)));
         } else {
             System.out.println(USAGE);
             System.exit(args.length == 0 ? 0 : 2);
@@ -56,6 +67,18 @@ public final class Main {
         long[] sorted = values.clone();
         Arrays.sort(sorted);
         return sorted[sorted.length / 2];
+    }
+
+    private static void gantt(Path file, Options o) throws IOException {
+        ChromeTrace trace = ChromeTrace.read(file);
+        double start = trace.startMicros();
+        double end = trace.endMicros();
+        double from = o.has("last-ms") ? end - Double.parseDouble(o.get("last-ms", "0")) * 1e3
+                : start + Double.parseDouble(o.get("from-ms", "0")) * 1e3;
+        double to = o.has("to-ms") ? start + Double.parseDouble(o.get("to-ms", "0")) * 1e3 : end;
+        Path png = Path.of(o.get("out", file.toString().replaceFirst("\\.json$", "") + ".png"));
+        new GanttChart(trace, from, to).write(o.get("title", file.getFileName().toString()), png);
+        System.out.println("chart written to " + png);
     }
 
     private static void info() {

@@ -43,7 +43,9 @@ public final class Bench {
             "  --jocl-jar <path>  --socl-lib <path>  --socl-icd-dir <folder>  (found on this machine by default)",
             "  --pocl-devices 'basic basic'   POCL_DEVICES of the children when it is not set",
             "  --keep-models            keep the performance models of an earlier session",
-            "  --timeout 600            seconds a child may take");
+            "  --timeout 600            seconds a child may take",
+            "  --quiet 0.25 --quiet-wait 30    before each measured child, wait up to 30 s for a second with at",
+            "                           most 25% of the CPUs busy (a shared machine); --quiet 1 never waits");
 
     static final String CHILD_MAIN = BenchChild.class.getName();
     static final List<String> SCHEDULERS = List.of("dmda", "eager", "ws", "random");
@@ -58,6 +60,13 @@ public final class Bench {
     private final int warmups;
     private final long timeoutSeconds;
     private Installation installation;
+    /** The 1-minute load average when each measured child started. */
+    private final List<Double> loads = new ArrayList<>();
+    /** The share of the CPUs other processes took while each measured child ran. */
+    private final List<Double> foreignShares = new ArrayList<>();
+    /** At most this share of the CPUs busy for a second before a measured child starts, waiting up to quietWait. */
+    private final double quietShare;
+    private final long quietWaitMillis;
 
     private Bench(String workloadName, Options options) {
         this.workloadName = workloadName;
@@ -68,6 +77,8 @@ public final class Bench {
                 + (throttle.isEmpty() ? "" : "-throttle-" + throttle.replaceAll("[^A-Za-z0-9]+", "x"))));
         this.warmups = options.getInt("warmup", 2);
         this.timeoutSeconds = options.getInt("timeout", 600);
+        this.quietShare = Double.parseDouble(options.get("quiet", "0.25"));
+        this.quietWaitMillis = 1000L * options.getInt("quiet-wait", 30);
     }
 
     /** Runs the benchmark; returns the process exit code (0 when every run's result was right). */
@@ -101,7 +112,7 @@ public final class Bench {
         for (int c = 0; c < calibrations; c++) {
             for (Configuration config : configs) {
                 ChildReport r = runChild(config, "calibration-" + (c + 1), Map.of(), 0);
-                progress.done("calibration " + (c + 1) + "/" + calibrations, config, r);
+                progress.done("calibration " + (c + 1) + "/" + calibrations, config, r, Double.NaN);
             }
         }
         Map<Configuration, List<ChildReport>> runs = new LinkedHashMap<>();
@@ -110,9 +121,15 @@ public final class Bench {
             List<Configuration> order = new ArrayList<>(configs);
             Collections.rotate(order, -rep);
             for (Configuration config : order) {
+                MachineLoad.awaitQuiet(quietShare, quietWaitMillis);
+                loads.add(oneMinuteLoad());
+                MachineLoad before = MachineLoad.now();
+                long start = System.nanoTime();
                 ChildReport r = runChild(config, "rep-" + (rep + 1), Map.of(), 0);
+                double foreign = foreignShare(before, MachineLoad.now(), System.nanoTime() - start, r);
+                foreignShares.add(foreign);
                 runs.get(config).add(r);
-                progress.done("rep " + (rep + 1) + "/" + reps, config, r);
+                progress.done("rep " + (rep + 1) + "/" + reps, config, r, foreign);
             }
         }
 
@@ -292,7 +309,7 @@ public final class Bench {
                 .orElse(null);
         if (report == null) {
             return new ChildReport(0, "the child reported nothing (exit " + exit + ", see " + log + ")", "?", 0, 0,
-                    ChildReport.Counted.PROGRAM, new long[0], 0, 0);
+                    ChildReport.Counted.PROGRAM, new long[0], 0, 0, 0);
         }
         StarpuStats starpu = config.kind() == Configuration.Kind.SOCL ? StarpuStats.parse(lines) : null;
         if (starpu != null) {
@@ -361,6 +378,19 @@ public final class Bench {
         c.add(String.format(Locale.ROOT, "%d measured runs per configuration (one child JVM each, configurations in "
                 + "turn), after %d calibration runs each; %d warm-up runs in every child", reps, calibrations, warmups));
         c.add("load average (1, 5, 15 min) before: " + loadBefore + "; after: " + loadAfter);
+        double[] f = foreignShares.stream().mapToDouble(Double::doubleValue).filter(x -> !Double.isNaN(x)).sorted()
+                .toArray();
+        if (f.length > 0) {
+            c.add(String.format(Locale.ROOT, "share of the CPUs other processes took while a measured child ran: "
+                    + "median %.0f%%, from %.0f%% to %.0f%% (each child started after a second with at most %.0f%% "
+                    + "busy, or after waiting %d s)", 100 * f[f.length / 2], 100 * f[0], 100 * f[f.length - 1],
+                    100 * quietShare, quietWaitMillis / 1000));
+        }
+        double[] l = loads.stream().mapToDouble(Double::doubleValue).filter(x -> !Double.isNaN(x)).sorted().toArray();
+        if (l.length > 0) {
+            c.add(String.format(Locale.ROOT, "1-minute load average as each measured child started: median %.2f, "
+                    + "from %.2f to %.2f (the benchmark itself adds about 1-2)", l[l.length / 2], l[0], l[l.length - 1]));
+        }
         configs.stream().filter(x -> x.kind() == Configuration.Kind.SOCL).findFirst().ifPresent(x ->
                 c.add("SOCL: OCL_ICD_VENDORS=" + installation.soclIcdFolder() + ", STARPU_NCPU=0, "
                         + "STARPU_OPENCL_ON_CPUS=1, STARPU_HOME=" + x.environment().get("STARPU_HOME")));
@@ -373,6 +403,26 @@ public final class Bench {
             return f[0] + " " + f[1] + " " + f[2];
         } catch (IOException | RuntimeException e) {
             return "unknown";
+        }
+    }
+
+    /**
+     * The share of all CPUs that processes other than the child took while it ran: the machine's busy time
+     * less the child's own CPU time, over the CPUs' time; NaN when unknown.
+     */
+    private static double foreignShare(MachineLoad before, MachineLoad after, long wallNanos, ChildReport r) {
+        if (before == null || after == null || r.cpuNanos() == 0) {
+            return Double.NaN;
+        }
+        double cpus = Runtime.getRuntime().availableProcessors() * (double) wallNanos;
+        return Math.max(0, after.busyNanosSince(before) - r.cpuNanos()) / cpus;
+    }
+
+    private static double oneMinuteLoad() {
+        try {
+            return Double.parseDouble(loadAverage().split(" ")[0]);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
         }
     }
 
@@ -397,12 +447,14 @@ public final class Bench {
             this.total = total;
         }
 
-        void done(String phase, Configuration config, ChildReport r) {
+        void done(String phase, Configuration config, ChildReport r, double foreignShare) {
             done++;
             double elapsed = (System.nanoTime() - start) / 1e9;
             double left = elapsed / done * (total - done);
-            System.out.printf(Locale.ROOT, "[%d/%d] %-16s %-16s %10.1f ms  %s   (about %.0f s left)%n", done, total,
-                    phase, config.id(), r.nanos() / 1e6, r.correct() ? "ok" : "WRONG: " + r.failure(), left);
+            System.out.printf(Locale.ROOT, "[%d/%d] %-16s %-16s %10.1f ms  %s%s   (about %.0f s left)%n", done,
+                    total, phase, config.id(), r.nanos() / 1e6, r.correct() ? "ok" : "WRONG: " + r.failure(),
+                    Double.isNaN(foreignShare) ? "" : String.format(Locale.ROOT, ", others took %.0f%% of the CPUs",
+                            100 * foreignShare), left);
         }
     }
 }

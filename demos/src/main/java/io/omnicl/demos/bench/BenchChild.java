@@ -5,6 +5,7 @@ import org.jocl.cl_device_id;
 import org.jocl.cl_platform_id;
 import org.jocl.cl_program;
 
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -83,7 +84,8 @@ public final class BenchChild {
             }
             // one queue without a device tells nothing of where its kernels ran
             ChildReport report = new ChildReport(run.nanos(), failure(run, warmupFailure), target.platformName(),
-                    gave, took, ChildReport.Counted.PROGRAM, spec.anyDevice() ? new long[0] : perQueue, gave, took);
+                    gave, took, ChildReport.Counted.PROGRAM, spec.anyDevice() ? new long[0] : perQueue, gave, took,
+                    processCpuNanos());
             if (omnicl) {
                 OmniclCounters.Snapshot did = OmniclCounters.now().since(before);
                 report = report.recounted(ChildReport.Counted.OMNICL, did.bytesToDevice(), did.bytesToHost(),
@@ -92,6 +94,12 @@ public final class BenchChild {
             System.out.println(report.format());
             clReleaseProgram(program);
         }
+    }
+
+    /** CPU time of this process so far, all threads (PoCL's and StarPU's too); 0 when the JVM cannot tell. */
+    private static long processCpuNanos() {
+        java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof com.sun.management.OperatingSystemMXBean sun ? Math.max(0, sun.getProcessCpuTime()) : 0;
     }
 
     private static String failure(Workload.Outcome run, String warmupFailure) {

@@ -18,9 +18,12 @@ import java.util.stream.Collectors;
  *                         (SOCL); empty when unknown
  * @param programGave      bytes the program itself handed to buffers (writes, host data at creation)
  * @param programTook      bytes the program itself read back
+ * @param cpuNanos         CPU time the child process used, all of it (start, warm-up, checks): to tell how
+ *                         much of the machine other processes took meanwhile; 0 when unknown
  */
 public record ChildReport(long nanos, String failure, String platform, long bytesToDevice, long bytesToHost,
-                          Counted counted, long[] tasksPerDevice, long programGave, long programTook) {
+                          Counted counted, long[] tasksPerDevice, long programGave, long programTook,
+                          long cpuNanos) {
 
     /** Who counted a run's bytes and tasks. */
     public enum Counted {
@@ -34,7 +37,8 @@ public record ChildReport(long nanos, String failure, String platform, long byte
 
     /** The same run with bytes and tasks counted otherwise. */
     public ChildReport recounted(Counted by, long toDevice, long toHost, long[] tasks) {
-        return new ChildReport(nanos, failure, platform, toDevice, toHost, by, tasks, programGave, programTook);
+        return new ChildReport(nanos, failure, platform, toDevice, toHost, by, tasks, programGave, programTook,
+                cpuNanos);
     }
 
     /** Whether the runtime moved no more than the program's own uploads and downloads. */
@@ -60,6 +64,7 @@ public record ChildReport(long nanos, String failure, String platform, long byte
         f.put("tasks", Arrays.stream(tasksPerDevice).mapToObj(Long::toString).collect(Collectors.joining(",")));
         f.put("gave", Long.toString(programGave));
         f.put("took", Long.toString(programTook));
+        f.put("cpu", Long.toString(cpuNanos));
         if (failure != null) {
             f.put("failure", clean(failure));
         }
@@ -88,6 +93,7 @@ public record ChildReport(long nanos, String failure, String platform, long byte
                 Long.parseLong(f.getOrDefault("toDevice", "0")), Long.parseLong(f.getOrDefault("toHost", "0")),
                 Counted.valueOf(f.getOrDefault("counted", Counted.PROGRAM.name())),
                 tasks.isEmpty() ? new long[0] : Arrays.stream(tasks.split(",")).mapToLong(Long::parseLong).toArray(),
-                Long.parseLong(f.getOrDefault("gave", "0")), Long.parseLong(f.getOrDefault("took", "0")));
+                Long.parseLong(f.getOrDefault("gave", "0")), Long.parseLong(f.getOrDefault("took", "0")),
+                Long.parseLong(f.getOrDefault("cpu", "0")));
     }
 }

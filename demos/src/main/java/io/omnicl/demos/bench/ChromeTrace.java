@@ -74,9 +74,12 @@ public record ChromeTrace(Map<Integer, String> lanes, List<Slice> slices) {
         return new ChromeTrace(lanes, slices.stream().filter(s -> s.startMicros() >= from).toList());
     }
 
-    /** How long lane {@code lane}'s slices of category {@code category} take together, in µs. */
-    public double busyMicros(int lane, String category) {
+    /**
+     * How long lane {@code lane}'s slices of category {@code category} take together between {@code from}
+     * and {@code to}, in µs (slices of one lane and category do not overlap: a device runs one at a time).
+     */
+    public double busyMicros(int lane, String category, double from, double to) {
         return slices.stream().filter(s -> s.lane() == lane && s.category().equals(category))
-                .mapToDouble(Slice::durationMicros).sum();
+                .mapToDouble(s -> Math.max(0, Math.min(to, s.endMicros()) - Math.max(from, s.startMicros()))).sum();
     }
 }

@@ -124,7 +124,7 @@ public final class GanttChart {
             g.setColor(colorOf(s.category(), s.name()));
             g.fillRect(x0, y, x1 - x0, h);
         }
-        double busy = trace.busyMicros(lane, "kernel") / (toMicros - fromMicros);
+        double busy = trace.busyMicros(lane, "kernel", fromMicros, toMicros) / (toMicros - fromMicros);
         g.setColor(Color.BLACK);
         String name = fit(g, trace.lanes().get(lane), LABEL_WIDTH - 20);
         g.drawString(name, 8, top + 20);

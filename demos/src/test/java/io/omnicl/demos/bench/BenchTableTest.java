@@ -21,12 +21,12 @@ class BenchTableTest {
 
     private static ChildReport run(double ms) {
         return new ChildReport(Math.round(ms * 1e6), null, "OmniCL", 100, 200, ChildReport.Counted.OMNICL,
-                new long[] {3, 1}, 100, 200);
+                new long[] {3, 1}, 100, 200, 0);
     }
 
     private static ChildReport wrong(double ms) {
         return new ChildReport(Math.round(ms * 1e6), "3 pixels differ", "OmniCL", 0, 0, ChildReport.Counted.OMNICL,
-                new long[0], 0, 0);
+                new long[0], 0, 0, 0);
     }
 
     private static List<ChildReport> runs(double... ms) {

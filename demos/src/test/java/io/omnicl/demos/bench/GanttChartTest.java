@@ -34,7 +34,8 @@ class GanttChartTest {
         assertEquals("second \"device\"", t.lanes().get(2));
         assertEquals(3, t.slices().size());
         assertEquals(10_000, t.endMicros(), 1e-9);
-        assertEquals(6000, t.busyMicros(2, "kernel") + t.busyMicros(2, "upload"), 1e-9);
+        assertEquals(6000, t.busyMicros(2, "kernel", 0, 10_000) + t.busyMicros(2, "upload", 0, 10_000), 1e-9);
+        assertEquals(1500, t.busyMicros(1, "kernel", 2500, 8000), 1e-9, "the part inside the window");
         assertEquals(2, t.last(6000).slices().size(), "the upload and the kernel after it");
     }
 
