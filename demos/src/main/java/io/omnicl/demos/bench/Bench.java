@@ -45,7 +45,9 @@ public final class Bench {
             "  --keep-models            keep the performance models of an earlier session",
             "  --timeout 600            seconds a child may take",
             "  --quiet 0.25 --quiet-wait 30    before each measured child, wait up to 30 s for a second with at",
-            "                           most 25% of the CPUs busy (a shared machine); --quiet 1 never waits");
+            "                           most 25% of the CPUs busy (a shared machine); --quiet 1 never waits",
+            "  --max-others 0.15 --retries 4   run a measured child again when other processes took more than",
+            "                           15% of the CPUs during it, at most 4 times (--max-others 1: never)");
 
     static final String CHILD_MAIN = BenchChild.class.getName();
     static final List<String> SCHEDULERS = List.of("dmda", "eager", "ws", "random");
@@ -62,8 +64,13 @@ public final class Bench {
     private Installation installation;
     /** The 1-minute load average when each measured child started. */
     private final List<Double> loads = new ArrayList<>();
-    /** The share of the CPUs other processes took while each measured child ran. */
+    /** The share of the CPUs other processes took while each kept measured child ran. */
     private final List<Double> foreignShares = new ArrayList<>();
+    /** A measured child during which others took more than this share of the CPUs is run again... */
+    private final double maxOthersShare;
+    /** ...this many times at most; the last try is kept whatever the share. */
+    private final int retries;
+    private int repeated;
     /** At most this share of the CPUs busy for a second before a measured child starts, waiting up to quietWait. */
     private final double quietShare;
     private final long quietWaitMillis;
@@ -79,6 +86,8 @@ public final class Bench {
         this.timeoutSeconds = options.getInt("timeout", 600);
         this.quietShare = Double.parseDouble(options.get("quiet", "0.25"));
         this.quietWaitMillis = 1000L * options.getInt("quiet-wait", 30);
+        this.maxOthersShare = Double.parseDouble(options.get("max-others", "0.15"));
+        this.retries = options.getInt("retries", 4);
     }
 
     /** Runs the benchmark; returns the process exit code (0 when every run's result was right). */
@@ -121,15 +130,9 @@ public final class Bench {
             List<Configuration> order = new ArrayList<>(configs);
             Collections.rotate(order, -rep);
             for (Configuration config : order) {
-                MachineLoad.awaitQuiet(quietShare, quietWaitMillis);
-                loads.add(oneMinuteLoad());
-                MachineLoad before = MachineLoad.now();
-                long start = System.nanoTime();
-                ChildReport r = runChild(config, "rep-" + (rep + 1), Map.of(), 0);
-                double foreign = foreignShare(before, MachineLoad.now(), System.nanoTime() - start, r);
-                foreignShares.add(foreign);
+                ChildReport r = measured(config, rep);
                 runs.get(config).add(r);
-                progress.done("rep " + (rep + 1) + "/" + reps, config, r, foreign);
+                progress.done("rep " + (rep + 1) + "/" + reps, config, r, r.othersShare());
             }
         }
 
@@ -290,6 +293,30 @@ public final class Bench {
         return platforms;
     }
 
+    /**
+     * A measured run of {@code config}: started after a quiet second, and run again (at most {@code retries}
+     * times) while other processes took more than {@code maxOthersShare} of the CPUs during it.
+     */
+    private ChildReport measured(Configuration config, int rep) throws IOException, InterruptedException {
+        for (int attempt = 0; ; attempt++) {
+            MachineLoad.awaitQuiet(quietShare, quietWaitMillis);
+            double load = oneMinuteLoad();
+            MachineLoad before = MachineLoad.now();
+            long start = System.nanoTime();
+            ChildReport r = runChild(config, "rep-" + (rep + 1) + (attempt == 0 ? "" : "-again-" + attempt), Map.of(), 0);
+            double others = foreignShare(before, MachineLoad.now(), System.nanoTime() - start, r);
+            if (others > maxOthersShare && attempt < retries) {
+                repeated++;
+                System.out.printf(Locale.ROOT, "      %s again: others took %.0f%% of the CPUs during it (%.1f ms)%n",
+                        config.id(), 100 * others, r.nanos() / 1e6);
+                continue;
+            }
+            loads.add(load);
+            foreignShares.add(others);
+            return r.withOthersShare(others);
+        }
+    }
+
     /** Runs {@code config} in a child; a child that reports nothing counts as a wrong run. */
     private ChildReport runChild(Configuration config, String run, Map<String, String> moreEnv, int pauseMillis)
             throws IOException, InterruptedException {
@@ -309,7 +336,7 @@ public final class Bench {
                 .orElse(null);
         if (report == null) {
             return new ChildReport(0, "the child reported nothing (exit " + exit + ", see " + log + ")", "?", 0, 0,
-                    ChildReport.Counted.PROGRAM, new long[0], 0, 0, 0);
+                    ChildReport.Counted.PROGRAM, new long[0], 0, 0, 0, Double.NaN);
         }
         StarpuStats starpu = config.kind() == Configuration.Kind.SOCL ? StarpuStats.parse(lines) : null;
         if (starpu != null) {
@@ -383,8 +410,9 @@ public final class Bench {
         if (f.length > 0) {
             c.add(String.format(Locale.ROOT, "share of the CPUs other processes took while a measured child ran: "
                     + "median %.0f%%, from %.0f%% to %.0f%% (each child started after a second with at most %.0f%% "
-                    + "busy, or after waiting %d s)", 100 * f[f.length / 2], 100 * f[0], 100 * f[f.length - 1],
-                    100 * quietShare, quietWaitMillis / 1000));
+                    + "busy, or after waiting %d s; %d runs were made again since others took more than %.0f%% "
+                    + "during them, each at most %d times)", 100 * f[f.length / 2], 100 * f[0], 100 * f[f.length - 1],
+                    100 * quietShare, quietWaitMillis / 1000, repeated, 100 * maxOthersShare, retries));
         }
         double[] l = loads.stream().mapToDouble(Double::doubleValue).filter(x -> !Double.isNaN(x)).sorted().toArray();
         if (l.length > 0) {

@@ -85,7 +85,7 @@ public final class BenchChild {
             // one queue without a device tells nothing of where its kernels ran
             ChildReport report = new ChildReport(run.nanos(), failure(run, warmupFailure), target.platformName(),
                     gave, took, ChildReport.Counted.PROGRAM, spec.anyDevice() ? new long[0] : perQueue, gave, took,
-                    processCpuNanos());
+                    processCpuNanos(), Double.NaN);
             if (omnicl) {
                 OmniclCounters.Snapshot did = OmniclCounters.now().since(before);
                 report = report.recounted(ChildReport.Counted.OMNICL, did.bytesToDevice(), did.bytesToHost(),

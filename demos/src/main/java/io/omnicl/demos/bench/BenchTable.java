@@ -28,7 +28,7 @@ public final class BenchTable {
      * @param medianRun the correct run of median time (its bytes and tasks are shown), or null when none
      */
     public record Row(Configuration config, int runs, int correctRuns, String failure, double medianMs, double minMs,
-                      double maxMs, double speedup, double efficiency, ChildReport medianRun) {
+                      double maxMs, double speedup, double efficiency, ChildReport medianRun, double othersShare) {
     }
 
     private final String workload;
@@ -55,7 +55,7 @@ public final class BenchTable {
             r.add(new Row(s.config(), s.runs().size(), ok.size(), failure, median,
                     ok.stream().mapToDouble(BenchTable::ms).min().orElse(Double.NaN),
                     ok.stream().mapToDouble(BenchTable::ms).max().orElse(Double.NaN),
-                    bestAloneMs / median, idealMs / median, medianRun(ok)));
+                    bestAloneMs / median, idealMs / median, medianRun(ok), medianOthersShare(s.runs())));
         }
         this.rows = List.copyOf(r);
         this.notes = comparisons();
@@ -83,6 +83,13 @@ public final class BenchTable {
         }
         int mid = ms.length / 2;
         return ms.length % 2 == 1 ? ms[mid] : (ms[mid - 1] + ms[mid]) / 2;
+    }
+
+    /** The median share of the CPUs other processes took during the runs; NaN when unknown. */
+    static double medianOthersShare(List<ChildReport> runs) {
+        double[] shares = runs.stream().mapToDouble(ChildReport::othersShare).filter(x -> !Double.isNaN(x)).sorted()
+                .toArray();
+        return shares.length == 0 ? Double.NaN : shares[shares.length / 2];
     }
 
     /** The run at the (lower) median position by time, or null for none. */
@@ -177,7 +184,7 @@ public final class BenchTable {
     }
 
     private static final String[] HEADER = {"configuration", "median ms", "min–max ms", "speedup", "efficiency",
-            "MB to devices", "MB to host", "tasks per device", "correct"};
+            "MB to devices", "MB to host", "tasks per device", "correct", "others' CPU"};
 
     private List<String[]> cells() {
         List<String[]> out = new ArrayList<>();
@@ -192,7 +199,7 @@ public final class BenchTable {
                     fixed(r.minMs()) + "–" + fixed(r.maxMs()), ratio(r.speedup()), percent(r.efficiency()),
                     m == null ? "—" : megabytes(m.bytesToDevice()) + mark,
                     m == null ? "—" : megabytes(m.bytesToHost()) + mark, tasks(m),
-                    r.correctRuns() + "/" + r.runs()});
+                    r.correctRuns() + "/" + r.runs(), percent(r.othersShare())});
         }
         return out;
     }
@@ -212,7 +219,8 @@ public final class BenchTable {
     private static final String LEGEND = "speedup: over the best device alone; efficiency: achieved / ideal "
             + "throughput; bytes and tasks of the median run: OmniCL's counters, * what the program gave and "
             + "read back (plain JOCL), ≈ StarPU's statistics averaged over the child's runs (its tasks include "
-            + "SOCL's transfer tasks, and reads SOCL does itself are not in its bytes)";
+            + "SOCL's transfer tasks, and reads SOCL does itself are not in its bytes); others' CPU: the median share "
+            + "of the machine's CPUs that other processes took during the runs";
 
     /** The table as aligned text, with the notes under it. */
     public String text() {
@@ -257,7 +265,7 @@ public final class BenchTable {
     /** The rows as CSV, one per configuration, numbers unformatted. */
     public String csv() {
         StringBuilder sb = new StringBuilder("workload,configuration,label,kind,runs,correct_runs,median_ms,min_ms,"
-                + "max_ms,speedup,efficiency,bytes_to_devices,bytes_to_host,counted_by,tasks_per_device\n");
+                + "max_ms,speedup,efficiency,bytes_to_devices,bytes_to_host,counted_by,tasks_per_device,others_cpu_share\n");
         for (Row r : rows) {
             ChildReport m = r.medianRun();
             sb.append(String.join(",", workload, r.config().id(), quote(r.config().label()),
@@ -267,7 +275,7 @@ public final class BenchTable {
                     m == null ? "" : Long.toString(m.bytesToHost()),
                     m == null ? "" : m.counted().name().toLowerCase(Locale.ROOT),
                     m == null ? "" : Arrays.stream(m.tasksPerDevice()).mapToObj(Long::toString)
-                            .collect(Collectors.joining(" ")))).append('\n');
+                            .collect(Collectors.joining(" ")), number(r.othersShare()))).append('\n');
         }
         return sb.toString();
     }

@@ -20,10 +20,12 @@ import java.util.stream.Collectors;
  * @param programTook      bytes the program itself read back
  * @param cpuNanos         CPU time the child process used, all of it (start, warm-up, checks): to tell how
  *                         much of the machine other processes took meanwhile; 0 when unknown
+ * @param othersShare      the share of the machine's CPUs other processes took while the child ran, as the
+ *                         parent measured it; NaN when unknown
  */
 public record ChildReport(long nanos, String failure, String platform, long bytesToDevice, long bytesToHost,
                           Counted counted, long[] tasksPerDevice, long programGave, long programTook,
-                          long cpuNanos) {
+                          long cpuNanos, double othersShare) {
 
     /** Who counted a run's bytes and tasks. */
     public enum Counted {
@@ -38,7 +40,13 @@ public record ChildReport(long nanos, String failure, String platform, long byte
     /** The same run with bytes and tasks counted otherwise. */
     public ChildReport recounted(Counted by, long toDevice, long toHost, long[] tasks) {
         return new ChildReport(nanos, failure, platform, toDevice, toHost, by, tasks, programGave, programTook,
-                cpuNanos);
+                cpuNanos, othersShare);
+    }
+
+    /** The same run with the share of the CPUs that other processes took meanwhile. */
+    public ChildReport withOthersShare(double share) {
+        return new ChildReport(nanos, failure, platform, bytesToDevice, bytesToHost, counted, tasksPerDevice,
+                programGave, programTook, cpuNanos, share);
     }
 
     /** Whether the runtime moved no more than the program's own uploads and downloads. */
@@ -94,6 +102,6 @@ public record ChildReport(long nanos, String failure, String platform, long byte
                 Counted.valueOf(f.getOrDefault("counted", Counted.PROGRAM.name())),
                 tasks.isEmpty() ? new long[0] : Arrays.stream(tasks.split(",")).mapToLong(Long::parseLong).toArray(),
                 Long.parseLong(f.getOrDefault("gave", "0")), Long.parseLong(f.getOrDefault("took", "0")),
-                Long.parseLong(f.getOrDefault("cpu", "0")));
+                Long.parseLong(f.getOrDefault("cpu", "0")), Double.NaN);
     }
 }

@@ -21,12 +21,12 @@ class BenchTableTest {
 
     private static ChildReport run(double ms) {
         return new ChildReport(Math.round(ms * 1e6), null, "OmniCL", 100, 200, ChildReport.Counted.OMNICL,
-                new long[] {3, 1}, 100, 200, 0);
+                new long[] {3, 1}, 100, 200, 0, 0.05);
     }
 
     private static ChildReport wrong(double ms) {
         return new ChildReport(Math.round(ms * 1e6), "3 pixels differ", "OmniCL", 0, 0, ChildReport.Counted.OMNICL,
-                new long[0], 0, 0, 0);
+                new long[0], 0, 0, 0, Double.NaN);
     }
 
     private static List<ChildReport> runs(double... ms) {
@@ -55,6 +55,7 @@ class BenchTableTest {
         assertEquals(82.5, row(t, "virtual-dmda").medianMs(), 1e-9);
         assertEquals(70, row(t, "virtual-dmda").minMs(), 1e-9);
         assertEquals(90, row(t, "virtual-dmda").maxMs(), 1e-9);
+        assertEquals(0.05, row(t, "virtual-dmda").othersShare(), 1e-9, "the median share of the CPUs others took");
     }
 
     @Test

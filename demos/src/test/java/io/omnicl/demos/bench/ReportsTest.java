@@ -15,7 +15,7 @@ class ReportsTest {
     @Test
     void aResultLineReadsBackAsWritten() {
         ChildReport r = new ChildReport(123456789, "2 pixels\tdiffer", "SOCL Platform", 10, 20,
-                ChildReport.Counted.STARPU, new long[] {5, 7}, 3, 4, 99);
+                ChildReport.Counted.STARPU, new long[] {5, 7}, 3, 4, 99, 0.5);
         ChildReport back = ChildReport.parse(r.format());
         assertEquals(123456789, back.nanos());
         assertEquals("2 pixels differ", back.failure());
@@ -26,7 +26,7 @@ class ReportsTest {
         assertEquals(99, back.cpuNanos());
         assertNull(ChildReport.parse("org.jocl from somewhere"));
         ChildReport right = ChildReport.parse(new ChildReport(1, null, "OmniCL", 0, 0, ChildReport.Counted.OMNICL,
-                new long[0], 0, 0, 0).format());
+                new long[0], 0, 0, 0, Double.NaN).format());
         assertTrue(right.correct());
         assertArrayEquals(new long[0], right.tasksPerDevice());
     }
