@@ -130,7 +130,7 @@ public final class Bench {
             List<Configuration> order = new ArrayList<>(configs);
             Collections.rotate(order, -rep);
             for (Configuration config : order) {
-                ChildReport r = measured(config, rep);
+                ChildReport r = measured(config, "rep-" + (rep + 1), Map.of(), 0);
                 runs.get(config).add(r);
                 progress.done("rep " + (rep + 1) + "/" + reps, config, r, r.othersShare());
             }
@@ -297,13 +297,14 @@ public final class Bench {
      * A measured run of {@code config}: started after a quiet second, and run again (at most {@code retries}
      * times) while other processes took more than {@code maxOthersShare} of the CPUs during it.
      */
-    private ChildReport measured(Configuration config, int rep) throws IOException, InterruptedException {
+    private ChildReport measured(Configuration config, String run, Map<String, String> moreEnv, int pauseMillis)
+            throws IOException, InterruptedException {
         for (int attempt = 0; ; attempt++) {
             MachineLoad.awaitQuiet(quietShare, quietWaitMillis);
             double load = oneMinuteLoad();
             MachineLoad before = MachineLoad.now();
             long start = System.nanoTime();
-            ChildReport r = runChild(config, "rep-" + (rep + 1) + (attempt == 0 ? "" : "-again-" + attempt), Map.of(), 0);
+            ChildReport r = runChild(config, run + (attempt == 0 ? "" : "-again-" + attempt), moreEnv, pauseMillis);
             double others = foreignShare(before, MachineLoad.now(), System.nanoTime() - start, r);
             if (others > maxOthersShare && attempt < retries) {
                 repeated++;
@@ -311,8 +312,10 @@ public final class Bench {
                         config.id(), 100 * others, r.nanos() / 1e6);
                 continue;
             }
-            loads.add(load);
-            foreignShares.add(others);
+            if (run.startsWith("rep-")) {
+                loads.add(load);
+                foreignShares.add(others);
+            }
             return r.withOthersShare(others);
         }
     }
@@ -378,7 +381,7 @@ public final class Bench {
         }
         Path trace = dir.resolve(workloadName + "-" + config.id() + "-trace.json").toAbsolutePath();
         Files.deleteIfExists(trace);
-        ChildReport r = runChild(config, "traced", Map.of("OMNICL_TRACE", trace.toString()), 500);
+        ChildReport r = measured(config, "traced", Map.of("OMNICL_TRACE", trace.toString()), 500);
         if (!Files.isRegularFile(trace)) {
             System.out.println("no Gantt chart: the traced run wrote no trace (see " + dir.resolve("logs") + ")");
             return;
@@ -388,8 +391,9 @@ public final class Bench {
         double from = end - r.nanos() / 1e3;
         Path png = Path.of(options.get("gantt", dir.resolve(workloadName + "-gantt.png").toString()));
         new GanttChart(all.last(r.nanos() / 1e3), from, end).write(String.format(Locale.ROOT,
-                "%s (%s) on %s: %.1f ms, a traced run%s", workloadName, workload.description(), config.label(),
-                r.nanos() / 1e6, r.correct() ? "" : " with a WRONG result"), png);
+                "%s (%s) on %s: %.1f ms, a traced run (others took %.0f%% of the CPUs)%s", workloadName,
+                workload.description(), config.label(), r.nanos() / 1e6, 100 * r.othersShare(),
+                r.correct() ? "" : " with a WRONG result"), png);
         System.out.println("Gantt chart of " + config.id() + " written to " + png + " (trace " + trace + ")");
     }
 
