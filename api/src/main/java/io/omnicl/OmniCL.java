@@ -2,13 +2,19 @@ package io.omnicl;
 
 import io.omnicl.driver.DeviceCounters;
 import io.omnicl.driver.Driver;
+import io.omnicl.driver.RealDeviceDescription;
 
 import java.util.List;
 
-/** OmniCL's own API, beside JOCL's: what the virtual device did and where. */
+/** OmniCL's own API, beside JOCL's: the real devices behind the platform, and what each of them did. */
 public final class OmniCL {
 
     private OmniCL() {
+    }
+
+    /** The real devices behind the OmniCL platform, in pinned-device order. */
+    public static List<RealDeviceDescription> realDevices() {
+        return Driver.get().realDevices();
     }
 
     /** Counters of every real device behind the OmniCL platform, in pinned-device order. */

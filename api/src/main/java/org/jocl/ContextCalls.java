@@ -72,7 +72,7 @@ final class ContextCalls {
             List<ClDevice> found = platform.devices(device_type);
             ClError.require(!found.isEmpty(), CL_DEVICE_NOT_FOUND, "no device of that type");
             return Handles.bind(new cl_context(), platform.createContext(found, props));
-        });
+        }, cl_context::new);
     }
 
     static int clRetainContext(cl_context context) {

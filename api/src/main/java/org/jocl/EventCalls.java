@@ -43,7 +43,8 @@ final class EventCalls {
     }
 
     static cl_event clCreateUserEvent(cl_context context, int[] errcode_ret) {
-        return Status.create(errcode_ret, () -> Handles.bind(new cl_event(), Handles.context(context).createUserEvent()));
+        return Status.create(errcode_ret, () -> Handles.bind(new cl_event(), Handles.context(context).createUserEvent()),
+                cl_event::new);
     }
 
     static int clRetainEvent(cl_event event) {

@@ -113,14 +113,36 @@ final class ProgramCalls {
 
     static int clBuildProgram(cl_program program, int num_devices, cl_device_id[] device_list, String options,
                               BuildProgramFunction pfn_notify, Object user_data) {
-        return Status.run(() -> {
-            ClProgram p = Handles.program(program);
-            List<ClDevice> devices = devicesOf(p.context(), num_devices, device_list);
-            ClError.require(pfn_notify != null || user_data == null, CL_INVALID_VALUE, "user_data without pfn_notify");
-            Runnable callback = pfn_notify == null ? null : () -> pfn_notify.function(program, user_data);
-            p.build(devices, options, callback);
-            return CL_SUCCESS;
-        });
+        try {
+            return Status.run(() -> {
+                ClProgram p = Handles.program(program);
+                List<ClDevice> devices = devicesOf(p.context(), num_devices, device_list);
+                ClError.require(pfn_notify != null || user_data == null, CL_INVALID_VALUE,
+                        "user_data without pfn_notify");
+                Runnable callback = pfn_notify == null ? null : () -> pfn_notify.function(program, user_data);
+                p.build(devices, options, callback);
+                return CL_SUCCESS;
+            });
+        } catch (CLException e) {
+            if (e.getStatus() != CL_BUILD_PROGRAM_FAILURE) {
+                throw e;
+            }
+            // as JOCL: the exception carries every device's build log
+            throw new CLException(e.getMessage() + "\n" + buildLogs(Handles.program(program)), e.getStatus());
+        }
+    }
+
+    /** Each device's build log, headed by the device's index in the program. */
+    private static String buildLogs(ClProgram p) {
+        StringBuilder logs = new StringBuilder();
+        List<?> devices = p.info(CL_PROGRAM_DEVICES).handles();
+        for (int i = 0; i < devices.size(); i++) {
+            byte[] log = p.buildInfo((ClDevice) devices.get(i), CL_PROGRAM_BUILD_LOG).bytes();
+            int length = log.length > 0 && log[log.length - 1] == 0 ? log.length - 1 : log.length;
+            logs.append("Build log for device ").append(i).append(":\n")
+                    .append(new String(log, 0, length, StandardCharsets.UTF_8)).append('\n');
+        }
+        return logs.toString();
     }
 
     static int clCompileProgram(cl_program program, int num_devices, cl_device_id[] device_list, String options,

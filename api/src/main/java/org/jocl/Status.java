@@ -82,6 +82,14 @@ final class Status {
 
     /** Runs a call that creates an object and reports through {@code errcode_ret}. */
     static <T> T create(int[] errcode_ret, Supplier<T> body) {
+        return create(errcode_ret, body, () -> null);
+    }
+
+    /**
+     * As {@link #create(int[], Supplier)}, but a failure returns what {@code failed} gives: JOCL's native
+     * code hands back an object without a native handle, rather than null, from a few creations.
+     */
+    static <T> T create(int[] errcode_ret, Supplier<T> body, Supplier<T> failed) {
         T result = null;
         int code;
         try {
@@ -95,7 +103,7 @@ final class Status {
             code = internal(e);
         }
         report(errcode_ret, code);
-        return code == CL.CL_SUCCESS ? result : null;
+        return code == CL.CL_SUCCESS ? result : failed.get();
     }
 
     /** For entry points OmniCL does not offer: {@code CL_INVALID_OPERATION}. */

@@ -3,13 +3,10 @@ package io.omnicl.demos;
 import io.omnicl.OmniCL;
 import io.omnicl.demos.bench.Bench;
 import io.omnicl.demos.bench.ChromeTrace;
-import io.omnicl.demos.bench.ClQueries;
 import io.omnicl.demos.bench.GanttChart;
 import io.omnicl.demos.bench.MandelbrotWorkload;
 import io.omnicl.demos.bench.Options;
 import io.omnicl.driver.DeviceCounters;
-import org.jocl.cl_device_id;
-import org.jocl.cl_platform_id;
 
 import java.io.File;
 import java.io.IOException;
@@ -50,7 +47,7 @@ public final class Main {
 
     private static void run(String[] args) throws Exception {
         if (args.length >= 1 && args[0].equals("info")) {
-            info();
+            InfoCommand.print(System.out);
         } else if (args.length >= 2 && args[0].equals("demo") && args[1].equals("mandelbrot")) {
             mandelbrot(Options.parse(Arrays.copyOfRange(args, 2, args.length)));
         } else if (args.length >= 2 && args[0].equals("bench")) {
@@ -79,16 +76,6 @@ public final class Main {
         Path png = Path.of(o.get("out", file.toString().replaceFirst("\\.json$", "") + ".png"));
         new GanttChart(trace, from, to).write(o.get("title", file.getFileName().toString()), png);
         System.out.println("chart written to " + png);
-    }
-
-    private static void info() {
-        cl_platform_id platform = Platforms.omnicl();
-        cl_device_id[] devices = ClQueries.devices(platform);
-        System.out.println("OmniCL platform: " + devices.length + " devices");
-        for (int i = 0; i < devices.length; i++) {
-            System.out.printf("  device %d: %s (%s)%n", i, ClQueries.deviceString(devices[i], CL_DEVICE_NAME),
-                    i == 0 ? "virtual" : "pinned");
-        }
     }
 
     private static void mandelbrot(Options o) throws Exception {

@@ -41,7 +41,8 @@ class DropInIT {
         assertEquals(0, omnicl.exit, omnicl.output);
         assertEquals(reference.stdout, omnicl.stdout, "same output as on the real JOCL");
 
-        Matcher rows = Pattern.compile("(?m)^\\s+\\S.*?\\s+(\\d+)\\s+\\d+\\s+[\\d.]+\\s+[\\d.]+$").matcher(omnicl.stderr);
+        Matcher rows = Pattern.compile(
+                "(?m)^\\s+\\S.*?\\s+(\\d+)\\s+\\d+\\s+[\\d.]+\\s+[\\d.]+\\s+\\d+\\s+\\d+( +lost)?$").matcher(omnicl.stderr);
         List<Long> kernels = new ArrayList<>();
         while (rows.find()) {
             kernels.add(Long.parseLong(rows.group(1)));
@@ -60,6 +61,7 @@ class DropInIT {
         pb.environment().put("POCL_DEVICES", poclDevices);
         pb.environment().put("OMNICL_STATS", "1");
         pb.environment().put("OMNICL_PERFMODEL_DIR", Path.of("target", "perfmodel").toAbsolutePath().toString());
+        pb.environment().put("OMNICL_CACHE_DIR", Path.of("target", "programs").toAbsolutePath().toString());
         Path out = Files.createTempFile("dropin", ".out");
         Path err = Files.createTempFile("dropin", ".err");
         pb.redirectOutput(out.toFile()).redirectError(err.toFile());

@@ -8,6 +8,13 @@ package io.omnicl.driver;
  * @param commands        real commands it ran (kernels, transfers, copies, fills)
  * @param bytesToDevice   bytes uploaded from the host copy
  * @param bytesToHost     bytes written back to the host copy
+ * @param evictions       chunks of buffers and images taken off the device to make room for others
+ * @param bytesAllocated  bytes of device memory holding buffers and images now
+ * @param liveObjects     native objects made on the device and not yet released (-1 if the backend does not
+ *                        count them)
+ * @param failures        commands that failed on the device (each retried elsewhere on the virtual device)
+ * @param lost            whether the device has been lost (no longer used)
  */
-public record DeviceCounters(String device, long kernels, long commands, long bytesToDevice, long bytesToHost) {
+public record DeviceCounters(String device, long kernels, long commands, long bytesToDevice, long bytesToHost,
+                             long evictions, long bytesAllocated, long liveObjects, long failures, boolean lost) {
 }

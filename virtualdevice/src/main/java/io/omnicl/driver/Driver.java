@@ -8,6 +8,9 @@ public interface Driver {
 
     List<ClPlatform> platforms();
 
+    /** The real devices behind the platform, in pinned-device order. */
+    List<RealDeviceDescription> realDevices();
+
     /** Counters of every real device, in node order. */
     List<DeviceCounters> counters();
 

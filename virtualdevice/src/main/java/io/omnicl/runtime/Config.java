@@ -1,5 +1,7 @@
 package io.omnicl.runtime;
 
+import io.omnicl.runtime.fault.FaultSpec;
+
 import java.util.ArrayList;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -22,19 +24,53 @@ import java.util.Locale;
  * @param traceFile     {@code OMNICL_TRACE=file.json}: where to write a Chrome trace at exit; empty for none
  * @param perfModelDir  {@code OMNICL_PERFMODEL_DIR}: where kernels' run times and devices' speeds are kept
  *                      between runs; empty keeps them in memory only
+ * @param programCacheDir {@code OMNICL_CACHE_DIR}: where built program binaries are kept between runs; empty
+ *                      keeps them in memory only
+ * @param deviceMemLimit {@code OMNICL_DEVICE_MEM_LIMIT}: bytes each real device may hold (suffixes K, M, G), as
+ *                      if it had that much memory; 0 for 90% of its own
+ * @param faults        {@code OMNICL_FAULTS}: real devices made to fail, for testing
+ * @param resilient     {@code OMNICL_RESILIENT=1} (implied by faults): every result a device computes is also
+ *                      copied to the host before it counts, so that losing the device loses no data
  */
 public record Config(List<String> deviceFilter, String backend, String scheduler, boolean strictOrder,
                      int maxInFlight, boolean printStatistics, Map<String, Double> throttle, String traceFile,
-                     String perfModelDir) {
+                     String perfModelDir, String programCacheDir, long deviceMemLimit, List<FaultSpec> faults,
+                     boolean resilient) {
 
     public Config {
         deviceFilter = List.copyOf(deviceFilter);
         throttle = Map.copyOf(throttle);
+        faults = List.copyOf(faults);
+        resilient |= !faults.isEmpty();
     }
 
     /** A configuration with the defaults of everything. */
     public static Config defaults() {
-        return new Config(List.of(), "", "dmda", false, 2, false, Map.of(), "", "");
+        return new Config(List.of(), "", "dmda", false, 2, false, Map.of(), "", "", "", 0, List.of(), false);
+    }
+
+    /** This configuration with another scheduling policy. */
+    public Config withScheduler(String name) {
+        return new Config(deviceFilter, backend, name, strictOrder, maxInFlight, printStatistics, throttle, traceFile,
+                perfModelDir, programCacheDir, deviceMemLimit, faults, resilient);
+    }
+
+    /** This configuration with other devices made slower. */
+    public Config withThrottle(Map<String, Double> factors) {
+        return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, factors,
+                traceFile, perfModelDir, programCacheDir, deviceMemLimit, faults, resilient);
+    }
+
+    /** This configuration with its performance models kept in {@code dir}. */
+    public Config withPerfModelDir(String dir) {
+        return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
+                traceFile, dir, programCacheDir, deviceMemLimit, faults, resilient);
+    }
+
+    /** This configuration with other devices made to fail. */
+    public Config withFaults(List<FaultSpec> specs) {
+        return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
+                traceFile, perfModelDir, programCacheDir, deviceMemLimit, specs, resilient);
     }
 
     /** How many times slower the real device with this index (from 0) and name should behave (1 = as it is). */
@@ -48,7 +84,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
     }
 
     /** Whether {@code key} names the real device: its index among the real devices, or a part of its name. */
-    static boolean names(String key, int index, String deviceName) {
+    public static boolean names(String key, int index, String deviceName) {
         try {
             return Integer.parseInt(key) == index;
         } catch (NumberFormatException e) {
@@ -70,12 +106,30 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
                 throttle.put(part.substring(0, eq).trim(), Double.parseDouble(part.substring(eq + 1).trim()));
             }
         }
-        String stats = read("OMNICL_STATS", "");
-        String defaultModelDir = Path.of(System.getProperty("user.home"), ".omnicl", "perfmodel").toString();
+        Path home = Path.of(System.getProperty("user.home"), ".omnicl");
         return new Config(filter, read("OMNICL_BACKEND", ""), read("OMNICL_SCHED", "dmda"),
                 read("OMNICL_ORDER", "dataflow").equalsIgnoreCase("strict"),
-                Integer.parseInt(read("OMNICL_INFLIGHT", "2")), !stats.isEmpty() && !stats.equals("0"), throttle,
-                read("OMNICL_TRACE", ""), read("OMNICL_PERFMODEL_DIR", defaultModelDir));
+                Integer.parseInt(read("OMNICL_INFLIGHT", "2")), flag(read("OMNICL_STATS", "")), throttle,
+                read("OMNICL_TRACE", ""), read("OMNICL_PERFMODEL_DIR", home.resolve("perfmodel").toString()),
+                read("OMNICL_CACHE_DIR", home.resolve("programs").toString()),
+                bytes(read("OMNICL_DEVICE_MEM_LIMIT", "0")), FaultSpec.parse(read("OMNICL_FAULTS", "")),
+                flag(read("OMNICL_RESILIENT", "")));
+    }
+
+    /** A switch: anything but empty or 0 is on. */
+    private static boolean flag(String value) {
+        return !value.isEmpty() && !value.equals("0");
+    }
+
+    /** A byte count with an optional K, M or G suffix (powers of 1024). */
+    static long bytes(String text) {
+        String t = text.trim().toUpperCase(Locale.ROOT);
+        int shift = 0;
+        if (t.endsWith("K") || t.endsWith("M") || t.endsWith("G")) {
+            shift = t.endsWith("K") ? 10 : t.endsWith("M") ? 20 : 30;
+            t = t.substring(0, t.length() - 1);
+        }
+        return Long.parseLong(t) << shift;
     }
 
     private static String read(String name, String fallback) {

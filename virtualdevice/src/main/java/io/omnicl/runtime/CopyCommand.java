@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.runtime.coherence.Chunk;
 import io.omnicl.runtime.coherence.CoherenceMap;
 import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.coherence.HostStore;
@@ -13,7 +14,7 @@ import static io.omnicl.runtime.Cl.CL_COMMAND_COPY_BUFFER;
 
 /**
  * A buffer-to-buffer copy. It runs where the source already is: on a device that holds the whole source
- * range (a pinned queue's device always), else on the host copy.
+ * range (a pinned queue's device always) and has room for both ranges, else on the host copy.
  */
 final class CopyCommand extends DeviceCommand {
 
@@ -45,10 +46,10 @@ final class CopyCommand extends DeviceCommand {
     @Override
     void start() {
         Device device = queue.deviceImpl();
-        long holders = read.storage().map().holdersOfAll(read.offset(), read.length()) & device.nodeMask();
-        if (!device.isVirtual()) {
+        long holders = fitting(read.storage().map().holdersOfAll(read.offset(), read.length()) & device.nodeMask());
+        if (!device.isVirtual() && onPinnedDevice(device)) {
             place(device.nodeMask());
-        } else if (holders != 0) {
+        } else if (device.isVirtual() && holders != 0) {
             place(Long.lowestOneBit(holders));
         } else {
             copyOnHost();
@@ -62,17 +63,21 @@ final class CopyCommand extends DeviceCommand {
                 return;
             }
             event.running(0);
-            HostStore.copy(read.storage().host(), read.offset(), write.storage().host(), write.offset(),
-                    read.length());
-            Coherency.committed(write.storage(), write.offset(), write.length(), CoherenceMap.HOST);
+            write.storage().writeHost(() -> {
+                HostStore.copy(read.storage().host(), read.offset(), write.storage().host(), write.offset(),
+                        read.length());
+                Coherency.committed(write.storage(), write.offset(), write.length(), CoherenceMap.HOST);
+            });
             end(0);
         });
     }
 
     @Override
     RealEvent submit(DeviceWorker w) {
-        return w.queue().copy(src.realBufferOn(w.node()), read.offset() - src.storageOffset(), dst.realBufferOn(w.node()),
-                write.offset() - dst.storageOffset(), read.length(), List.of());
+        Chunk from = read.storage().chunkAt(w.node(), read.offset());
+        Chunk to = write.storage().chunkAt(w.node(), write.offset());
+        return w.queue().copy(from.buffer(), from.local(read.offset()), to.buffer(), to.local(write.offset()),
+                read.length(), List.of());
     }
 
     @Override

@@ -1,9 +1,12 @@
 package io.omnicl.runtime;
 
+import io.omnicl.runtime.coherence.Chunk;
 import io.omnicl.runtime.coherence.Coherency;
+import io.omnicl.runtime.coherence.StagedResults;
 import io.omnicl.runtime.graph.Access;
 import io.omnicl.runtime.graph.Completion;
 import io.omnicl.runtime.graph.Statuses;
+import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceTask;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.runtime.worker.Trace;
@@ -12,15 +15,25 @@ import io.omnicl.spi.RealEvent;
 import java.util.ArrayList;
 import java.util.List;
 
+import static io.omnicl.runtime.Cl.CL_DEVICE_NOT_AVAILABLE;
+
 /**
  * A command that runs on a real device: when a worker takes it, the ranges it reads are made valid on that
  * device, then its real command is submitted; when that succeeds, the ranges it writes are committed to
  * the device. If some range must first come back from another device, the command waits for that and
- * tries again on the same worker.
+ * tries again on the same worker. From the start to the end the chunks it uses are pinned on the device,
+ * so that making room for other commands does not evict them. A failed attempt on the virtual device is
+ * placed again on another device.
  */
 abstract class DeviceCommand extends Command implements DeviceTask {
 
     private long candidates;
+    /** The chunks the command uses on the device running it, while it runs. */
+    private List<Chunk> pinned = List.of();
+    /** Devices on which the command failed; with lost devices, never used for it again. */
+    private long excluded;
+    /** The status of the last failed attempt, 0 if none. */
+    private int failure;
 
     DeviceCommand(Queue queue, int commandType) {
         super(queue, commandType);
@@ -47,9 +60,42 @@ abstract class DeviceCommand extends Command implements DeviceTask {
         return Trace.Kind.COPY;
     }
 
-    /** Hands the command to the scheduler, to run on one of {@code nodes} (bits). */
+    /** Those of {@code nodes} (bits) the command may still use: not lost, and not failed by this command. */
+    final long available(long nodes) {
+        return nodes & ~excluded & ~queue.engine().machine().lostNodes();
+    }
+
+    /** Those of {@code nodes} available and with room for what the command uses, all at once. */
+    final long fitting(long nodes) {
+        long fit = 0;
+        long candidates = available(nodes);
+        for (DeviceNode n : queue.engine().machine().nodes()) {
+            if ((candidates & n.bit()) != 0 && n.memory().fits(accesses())) {
+                fit |= n.bit();
+            }
+        }
+        return fit;
+    }
+
+    /**
+     * Whether a command of a pinned queue runs on its device: yes, unless the device is there but has no
+     * room for it (then it runs on the host copy); a lost device fails it.
+     */
+    final boolean onPinnedDevice(Device device) {
+        return fitting(device.nodeMask()) != 0 || available(device.nodeMask()) == 0;
+    }
+
+    /**
+     * Hands the command to the scheduler, to run on one of {@code nodes} (bits) still available; fails it
+     * when none is.
+     */
     final void place(long nodes) {
-        this.candidates = nodes;
+        long usable = available(nodes);
+        if (usable == 0) {
+            end(failure != 0 ? failure : CL_DEVICE_NOT_AVAILABLE);
+            return;
+        }
+        this.candidates = usable;
         queue.engine().machine().scheduler().push(this);
     }
 
@@ -60,18 +106,30 @@ abstract class DeviceCommand extends Command implements DeviceTask {
 
     @Override
     public final void run(DeviceWorker w) {
+        if (w.node().isLost()) {
+            attemptFailed(w, CL_DEVICE_NOT_AVAILABLE, false);
+            return;
+        }
         Coherency coherency = queue.engine().coherency();
-        List<RealEvent> uploads = new ArrayList<>();
+        List<RealEvent> events = new ArrayList<>();
+        boolean submitted = false;
         try {
+            List<Chunk> chunks = w.memory().pin(accesses());
+            if (chunks == null) {
+                w.retryAfterNextEnd(this);
+                return;
+            }
+            pinned = chunks;
             List<Completion> waits = new ArrayList<>();
             for (Access a : inputs()) {
-                Completion c = coherency.toDevice(a.storage(), a.offset(), a.length(), w, uploads);
+                Completion c = coherency.toDevice(a.storage(), a.offset(), a.length(), w, events);
                 if (c != null) {
                     waits.add(c);
                 }
             }
             if (!waits.isEmpty()) {
-                uploads.forEach(RealEvent::release);
+                events.forEach(RealEvent::release);
+                unpin(w);
                 Completion.all(waits).onDone(s -> {
                     if (s < 0) {
                         end(s);
@@ -82,30 +140,81 @@ abstract class DeviceCommand extends Command implements DeviceTask {
                 return;
             }
             RealEvent real = submit(w);
+            submitted = true;
             event.running(0);
-            w.track(label(), traceKind(), real, uploads, (status, ended) -> finished(w, status, ended));
+            RealEvent last = real;
+            StagedResults staged = null;
+            if (queue.engine().config().resilient() && !outputs().isEmpty()) {
+                events.add(real);
+                staged = StagedResults.read(outputs(), w, events);
+                last = events.remove(events.size() - 1);
+            }
+            StagedResults results = staged;
+            w.track(label(), traceKind(), real, last, events, (status, times) -> finished(w, status, times, results));
         } catch (RuntimeException e) {
-            uploads.forEach(RealEvent::release);
-            end(Statuses.of(e));
+            events.forEach(RealEvent::release);
+            attemptFailed(w, Statuses.of(e), submitted);
         }
     }
 
-    private void finished(DeviceWorker w, int status, RealEvent real) {
-        if (status == 0) {
-            long[] times = real.profile();
-            if (times != null && queue.profiling()) {
-                event.executedAt(w.hostTime(times[2]), w.hostTime(times[3]), System.nanoTime());
-            }
-            if (times != null && perfKey() != null) {
-                // a throttled device holds its worker for the kernel and the wait after it
-                queue.engine().machine().model().record(perfKey(), w.node().modelId(),
-                        (long) ((times[3] - times[2]) * w.throttle()));
-            }
+    private void unpin(DeviceWorker w) {
+        w.memory().unpin(pinned);
+        pinned = List.of();
+    }
+
+    private void finished(DeviceWorker w, int status, long[] times, StagedResults staged) {
+        if (status < 0) {
+            attemptFailed(w, status, true);
+            return;
+        }
+        unpin(w);
+        if (times != null && queue.profiling()) {
+            event.executedAt(w.hostTime(times[2]), w.hostTime(times[3]), System.nanoTime());
+        }
+        if (times != null && perfKey() != null) {
+            // a throttled device holds its worker for the kernel and the wait after it
+            queue.engine().machine().model().record(perfKey(), w.node().modelId(),
+                    (long) ((times[3] - times[2]) * w.throttle()));
+        }
+        if (staged != null) {
+            staged.commit(w.node().index());
+        } else {
             for (Access a : outputs()) {
                 Coherency.committed(a.storage(), a.offset(), a.length(), w.node().index());
             }
         }
-        end(status);
+        end(0);
+    }
+
+    /**
+     * An attempt on {@code w}'s device failed. What it may have left there is not trusted: the device's
+     * copies of the ranges it used are dropped where another node holds them too. On the virtual device
+     * the command is then placed again, away from this device, unless it may have run and overwritten a
+     * range that only this device held; a pinned device reports the error.
+     *
+     * @param ran whether the real command may have run
+     */
+    private void attemptFailed(DeviceWorker w, int status, boolean ran) {
+        unpin(w);
+        w.countFailure();
+        failure = status;
+        if (status == CL_DEVICE_NOT_AVAILABLE) {
+            queue.engine().machine().lose(w.node());
+        }
+        int me = w.node().index();
+        boolean intact = true;
+        for (Access a : accesses()) {
+            a.storage().map().dropNode(a.offset(), a.length(), me);
+            if (ran && a.writes() && !a.storage().map().held(a.offset(), a.length(), me).isEmpty()) {
+                intact = false;
+            }
+        }
+        excluded |= w.node().bit();
+        if (intact && queue.deviceImpl().isVirtual()) {
+            start();
+        } else {
+            end(status);
+        }
     }
 
     @Override

@@ -2,8 +2,12 @@ package io.omnicl.runtime;
 
 import io.omnicl.driver.ClPlatform;
 import io.omnicl.driver.DeviceCounters;
+import io.omnicl.driver.RealDeviceDescription;
+import io.omnicl.spi.DeviceParam;
 import io.omnicl.driver.Driver;
 import io.omnicl.runtime.coherence.Coherency;
+import io.omnicl.runtime.fault.FaultSpec;
+import io.omnicl.runtime.fault.FaultyDevice;
 import io.omnicl.runtime.graph.Log;
 import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.sched.Schedulers;
@@ -34,6 +38,8 @@ public final class Engine implements Driver {
     private final Coherency coherency;
     private final Platform platform;
     private final Trace trace = new Trace();
+    private final ProgramCache programCache;
+    private final String backendName;
     private final Map<String, List<int[]>> imageFormats = new ConcurrentHashMap<>();
 
     /** The engine as the facade finds it: configured from the environment. */
@@ -43,14 +49,23 @@ public final class Engine implements Driver {
 
     public Engine(Config config) {
         this.config = config;
+        this.programCache = new ProgramCache(config.programCacheDir().isEmpty() ? null
+                : Path.of(config.programCacheDir()));
         List<DeviceNode> nodes = new ArrayList<>();
         PerfModel model = new PerfModel(config.perfModelDir().isEmpty() ? null : Path.of(config.perfModelDir()));
-        List<RealDevice> reals = realDevices(config);
+        Backend backend = backend(config);
+        this.backendName = backend == null ? "none" : backend.name();
+        List<RealDevice> reals = devicesOf(backend);
         for (int i = 0; i < reals.size(); i++) {
             RealDevice d = reals.get(i);
+            for (FaultSpec f : config.faults()) {
+                if (f.names(i, d.name())) {
+                    d = new FaultyDevice(d, f);
+                }
+            }
             if (config.accepts(d.name())) {
                 nodes.add(new DeviceNode(nodes.size() + 1, d, config.maxInFlight(), config.throttleOf(i, d.name()),
-                        trace, model));
+                        config.deviceMemLimit(), trace, model));
             }
         }
         this.machine = new Machine(nodes, model, workers -> Schedulers.create(config.scheduler(), workers, model));
@@ -70,19 +85,29 @@ public final class Engine implements Driver {
     /** Each real device's counters as a table. */
     String statisticsTable() {
         StringBuilder sb = new StringBuilder("OmniCL statistics\n");
-        sb.append(String.format("  %-44s %8s %9s %13s %11s%n", "real device", "kernels", "commands", "MB to device",
-                "MB to host"));
+        sb.append(String.format("  %-44s %8s %9s %13s %11s %10s %9s%n", "real device", "kernels", "commands",
+                "MB to device", "MB to host", "evictions", "failures"));
         for (DeviceCounters c : counters()) {
-            sb.append(String.format("  %-44s %8d %9d %13.1f %11.1f%n", c.device(), c.kernels(), c.commands(),
-                    c.bytesToDevice() / 1e6, c.bytesToHost() / 1e6));
+            sb.append(String.format("  %-44s %8d %9d %13.1f %11.1f %10d %9d%s%n", c.device(), c.kernels(),
+                    c.commands(), c.bytesToDevice() / 1e6, c.bytesToHost() / 1e6, c.evictions(), c.failures(),
+                    c.lost() ? "  lost" : ""));
         }
         return sb.toString();
     }
 
-    private static List<RealDevice> realDevices(Config config) {
+    /** The configured backend, or null when none is installed. */
+    private static Backend backend(Config config) {
         try {
-            Backend backend = Backends.select(config.backend());
-            return backend.devices();
+            return Backends.select(config.backend());
+        } catch (RuntimeException | LinkageError e) {
+            Log.LOG.log(Level.WARNING, "OmniCL found no backend", e);
+            return null;
+        }
+    }
+
+    private static List<RealDevice> devicesOf(Backend backend) {
+        try {
+            return backend == null ? List.of() : backend.devices();
         } catch (RuntimeException | LinkageError e) {
             Log.LOG.log(Level.WARNING, "OmniCL found no OpenCL devices", e);
             return List.of();
@@ -92,6 +117,13 @@ public final class Engine implements Driver {
     @Override
     public List<ClPlatform> platforms() {
         return List.of(platform);
+    }
+
+    @Override
+    public List<RealDeviceDescription> realDevices() {
+        return machine.nodes().stream().map(n -> new RealDeviceDescription(n.index() - 1, n.name(),
+                n.device().platformName(), n.device().platformVersion(), n.info().getString(DeviceParam.VERSION),
+                backendName)).toList();
     }
 
     @Override
@@ -107,6 +139,10 @@ public final class Engine implements Driver {
         return imageFormats.computeIfAbsent(node.index() + ":" + flags + ":" + imageType, k -> node.worker().session()
                 .supportedImageFormats(flags, imageType).stream()
                 .map(f -> new int[] {f.channelOrder(), f.channelType()}).toList());
+    }
+
+    ProgramCache programCache() {
+        return programCache;
     }
 
     Config config() {

@@ -67,12 +67,17 @@ final class Event extends CountedObject implements ClEvent {
 
     /**
      * Records the real device's start and end, mapped to the host clock. The mapping is an estimate, so the
-     * end is kept no later than {@code observed}, the host time its completion was seen.
+     * times are moved, keeping their difference where they can, to lie between the submission and
+     * {@code observed}, the host time the completion was seen.
      */
     void executedAt(long start, long end, long observed) {
+        long duration = Math.max(0, end - start);
         synchronized (this) {
-            times[3] = Math.max(Math.min(end, observed), times[1]);
-            times[2] = Math.min(Math.max(start, times[1]), times[3]);
+            long last = Math.max(observed, times[1]);
+            long e = Math.min(end, last);
+            long s = Math.max(e - duration, times[1]);
+            times[2] = s;
+            times[3] = Math.min(Math.max(e, s + duration), last);
         }
     }
 
@@ -86,9 +91,10 @@ final class Event extends CountedObject implements ClEvent {
             previousEnd = previous.times[3];
         }
         synchronized (this) {
-            if (times[2] != 0) {
-                times[2] = Math.max(times[2], previousEnd);
-                times[3] = Math.max(times[3], times[2]);
+            if (times[2] != 0 && times[2] < previousEnd) {
+                long duration = times[3] - times[2];
+                times[2] = previousEnd;
+                times[3] = previousEnd + duration;
             }
         }
     }

@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.runtime.coherence.Chunk;
 import io.omnicl.runtime.coherence.CoherenceMap;
 import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.graph.Access;
@@ -13,7 +14,8 @@ import static io.omnicl.runtime.Cl.CL_COMMAND_FILL_BUFFER;
 
 /**
  * A fill. It needs no valid copy, so it runs where the rest of the buffer lives: on a pinned queue's
- * device, on the one device that alone holds the buffer, else on the host copy.
+ * device, on the one device that alone holds the buffer, else on the host copy (also where the device
+ * has no room for the range).
  */
 final class FillCommand extends DeviceCommand {
 
@@ -43,23 +45,26 @@ final class FillCommand extends DeviceCommand {
     void start() {
         Device device = queue.deviceImpl();
         long holders = write.storage().map().holdersOfAny(0, write.storage().size());
-        long onlyDevice = holders & device.nodeMask();
-        if (!device.isVirtual()) {
+        long onlyDevice = fitting(holders & device.nodeMask());
+        if (!device.isVirtual() && onPinnedDevice(device)) {
             place(device.nodeMask());
-        } else if (Long.bitCount(holders) == 1 && onlyDevice != 0) {
+        } else if (device.isVirtual() && Long.bitCount(holders) == 1 && onlyDevice != 0) {
             place(onlyDevice);
         } else {
             event.running(0);
-            write.storage().host().fill(pattern, write.offset(), write.length());
-            Coherency.committed(write.storage(), write.offset(), write.length(), CoherenceMap.HOST);
+            write.storage().writeHost(() -> {
+                write.storage().host().fill(pattern, write.offset(), write.length());
+                Coherency.committed(write.storage(), write.offset(), write.length(), CoherenceMap.HOST);
+            });
             end(0);
         }
     }
 
     @Override
     RealEvent submit(DeviceWorker w) {
-        return w.queue().fill(buffer.realBufferOn(w.node()), ByteBuffer.allocateDirect(pattern.length).put(pattern).flip(),
-                write.offset() - buffer.storageOffset(), write.length(), List.of());
+        Chunk c = write.storage().chunkAt(w.node(), write.offset());
+        return w.queue().fill(c.buffer(), ByteBuffer.allocateDirect(pattern.length).put(pattern).flip(),
+                c.local(write.offset()), write.length(), List.of());
     }
 
     @Override

@@ -38,8 +38,11 @@ final class HostTransferCommand extends Command {
         long start = access.offset();
         if (access.writes()) {
             event.running(0);
-            access.storage().host().forEach(start, access.length(), (memory, at) -> user.copyOut(at - start, memory));
-            Coherency.committed(access.storage(), start, access.length(), CoherenceMap.HOST);
+            access.storage().writeHost(() -> {
+                access.storage().host().forEach(start, access.length(),
+                        (memory, at) -> user.copyOut(at - start, memory));
+                Coherency.committed(access.storage(), start, access.length(), CoherenceMap.HOST);
+            });
             end(0);
             return;
         }

@@ -50,8 +50,8 @@ final class ImageFillCommand extends DeviceCommand {
     void start() {
         Device device = queue.deviceImpl();
         Access all = box.hull(false);
-        long holders = all.storage().map().holdersOfAny(all.offset(), all.length()) & device.nodeMask();
-        place(Long.lowestOneBit(holders != 0 ? holders : device.nodeMask()));
+        long holders = available(all.storage().map().holdersOfAny(all.offset(), all.length()) & device.nodeMask());
+        place(Long.lowestOneBit(holders != 0 ? holders : available(device.nodeMask())));
     }
 
     @Override

@@ -6,14 +6,19 @@ import io.omnicl.driver.ClError;
 import io.omnicl.driver.ClKernel;
 import io.omnicl.driver.ClProgram;
 import io.omnicl.driver.InfoValue;
+import io.omnicl.runtime.sched.PerfKey;
+import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.spi.BackendException;
 import io.omnicl.spi.KernelArgInfo;
 import io.omnicl.spi.KernelWorkGroupInfo;
 import io.omnicl.spi.RealKernel;
+import io.omnicl.spi.RealMem;
 
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import static io.omnicl.runtime.Cl.*;
 
@@ -49,6 +54,7 @@ final class Kernel extends CountedObject implements ClKernel {
     /** A spare real kernel on which by-value arguments are tried, so the device judges their size. */
     private final RealKernel validator;
     private final Arg[] args;
+    private final Map<List<Long>, PerfKey> perfKeys = new ConcurrentHashMap<>();
 
     Kernel(Program program, String name) {
         this.program = program;
@@ -68,10 +74,53 @@ final class Kernel extends CountedObject implements ClKernel {
         this.validator = program.realProgram(first).createKernel(name);
         this.argInfo = new KernelArgInfo[sample.argCount()];
         for (int i = 0; i < argInfo.length; i++) {
-            argInfo[i] = sample.argInfo(i);
+            argInfo[i] = describe(i);
         }
         this.args = new Arg[argInfo.length];
         program.kernelAttached(1);
+    }
+
+    /** What a device says of argument {@code index}, or null when none says (a program from a binary). */
+    private KernelArgInfo describe(int index) {
+        for (RealKernel k : realKernels) {
+            if (k != null) {
+                try {
+                    return k.argInfo(index);
+                } catch (BackendException e) {
+                    // this device kept no argument info; another may have
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * An argument without info, judged from its value: a sampler or memory object says what it is; a null
+     * value is a {@code __local} size if the device takes it as one, else a null buffer; bytes are a null
+     * buffer if the device takes a null buffer there, else a value.
+     */
+    private KernelArgInfo inferred(int index, long size, Object value) {
+        if (value instanceof Sampler) {
+            return new KernelArgInfo(CL_KERNEL_ARG_ADDRESS_PRIVATE, CL_KERNEL_ARG_ACCESS_NONE, "sampler_t", 0, "");
+        }
+        KernelArgInfo global = new KernelArgInfo(CL_KERNEL_ARG_ADDRESS_GLOBAL, CL_KERNEL_ARG_ACCESS_NONE,
+                value instanceof MemObject m && m.image() != null ? "image" : "void*", 0, "");
+        if (value instanceof MemObject) {
+            return global;
+        }
+        synchronized (validator) {
+            try {
+                if (value == null) {
+                    validator.setLocalArg(index, size);
+                    return new KernelArgInfo(CL_KERNEL_ARG_ADDRESS_LOCAL, CL_KERNEL_ARG_ACCESS_NONE, "void*", 0, "");
+                }
+                validator.setArg(index, (RealMem) null);
+                return global;
+            } catch (BackendException e) {
+                return value == null ? global
+                        : new KernelArgInfo(CL_KERNEL_ARG_ADDRESS_PRIVATE, CL_KERNEL_ARG_ACCESS_NONE, "", 0, "");
+            }
+        }
     }
 
     private DeviceNode firstNode() {
@@ -89,6 +138,24 @@ final class Kernel extends CountedObject implements ClKernel {
 
     Program programImpl() {
         return program;
+    }
+
+    /**
+     * The performance key of a launch of this kernel, made once per shape ({@code shape}: the global sizes,
+     * then the local size and argument sizes); a launch only looks it up.
+     */
+    PerfKey perfKey(List<Long> shape, int workDim) {
+        return perfKeys.computeIfAbsent(shape, s -> {
+            long items = 1;
+            StringBuilder rest = new StringBuilder("g=");
+            for (int i = 0; i < s.size(); i++) {
+                if (i < workDim) {
+                    items *= s.get(i);
+                }
+                rest.append(i == 0 ? "" : i == workDim ? ";" : ",").append(s.get(i));
+            }
+            return new PerfKey(program.contentHash() + ":" + name, PerfModel.shape(items, rest.toString()), items);
+        });
     }
 
     /** Real devices that have this kernel, as bits. */
@@ -118,7 +185,7 @@ final class Kernel extends CountedObject implements ClKernel {
         if (index < 0 || index >= args.length) {
             throw new ClError(CL_INVALID_ARG_INDEX, "kernel " + name + " has " + args.length + " arguments");
         }
-        KernelArgInfo info = argInfo[index];
+        KernelArgInfo info = argInfo[index] != null ? argInfo[index] : inferred(index, size, value);
         Arg arg;
         switch (info.addressQualifier()) {
             case CL_KERNEL_ARG_ADDRESS_LOCAL:
@@ -225,7 +292,7 @@ final class Kernel extends CountedObject implements ClKernel {
             case CL_KERNEL_PROGRAM:
                 return InfoValue.ofHandle(program);
             case CL_KERNEL_ATTRIBUTES:
-                return InfoValue.ofString("");
+                return InfoValue.ofString(program.kernelAttributes(name, validator));
             default:
                 throw new ClError(CL_INVALID_VALUE, "unknown kernel info " + param);
         }
@@ -285,6 +352,7 @@ final class Kernel extends CountedObject implements ClKernel {
     public InfoValue argInfo(int index, int param) {
         ClError.require(index >= 0 && index < argInfo.length, CL_INVALID_ARG_INDEX, "no argument " + index);
         KernelArgInfo a = argInfo[index];
+        ClError.require(a != null, CL_KERNEL_ARG_INFO_NOT_AVAILABLE, "the devices kept no argument info");
         switch (param) {
             case CL_KERNEL_ARG_ADDRESS_QUALIFIER:
                 return InfoValue.ofInt(a.addressQualifier());

@@ -1,11 +1,9 @@
 package io.omnicl.runtime;
 
 import io.omnicl.driver.ClError;
-import io.omnicl.runtime.coherence.CoherenceMap;
 import io.omnicl.runtime.graph.Access;
 import io.omnicl.runtime.sched.Fetch;
 import io.omnicl.runtime.sched.PerfKey;
-import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.runtime.worker.Trace;
@@ -64,7 +62,7 @@ final class KernelCommand extends DeviceCommand {
 
     /**
      * The real devices of {@code device} that can run this launch: the kernel built there, the work-group
-     * fits, the local memory fits, every buffer fits in one allocation.
+     * fits, the local memory fits, the buffers it uses fit in the device's memory together.
      */
     private long placeable(Device device) {
         long mask = device.nodeMask() & kernel.nodeMask();
@@ -119,10 +117,8 @@ final class KernelCommand extends DeviceCommand {
         if (localBytes > n.info().getLong(DeviceParam.LOCAL_MEM_SIZE, Long.MAX_VALUE)) {
             return CL_OUT_OF_RESOURCES;
         }
-        for (Access a : accesses) {
-            if (a.storage().size() > n.maxAllocSize()) {
-                return CL_MEM_OBJECT_ALLOCATION_FAILURE;
-            }
+        if (!n.memory().fits(accesses)) {
+            return CL_MEM_OBJECT_ALLOCATION_FAILURE;
         }
         for (Kernel.Arg a : args) {
             if (a instanceof Kernel.MemArg m && m.memory() != null && m.memory().image() != null
@@ -170,24 +166,21 @@ final class KernelCommand extends DeviceCommand {
         return perfKey;
     }
 
-    /** The kernel and launch shape: global size and the sizes of buffer and local arguments. */
+    /** The kernel and launch shape: global and local sizes and the sizes of buffer and local arguments. */
     private PerfKey perfKeyOf() {
-        long items = 1;
-        StringBuilder rest = new StringBuilder();
+        List<Long> shape = new ArrayList<>();
         for (int i = 0; i < workDim; i++) {
-            items *= global[i];
-            rest.append(i == 0 ? "g=" : "x").append(global[i]);
+            shape.add(global[i]);
         }
-        rest.append(local == null ? "" : ";l=" + local[0]);
+        shape.add(local == null ? -1 : local[0]);
         for (Kernel.Arg a : args) {
             if (a instanceof Kernel.MemArg m && m.memory() != null) {
-                rest.append(';').append(m.memory().size());
+                shape.add(m.memory().size());
             } else if (a instanceof Kernel.LocalArg l) {
-                rest.append(";local").append(l.size());
+                shape.add(-l.size());
             }
         }
-        return new PerfKey(kernel.programImpl().contentHash() + ":" + kernel.name(),
-                PerfModel.shape(items, rest.toString()), items);
+        return kernel.perfKey(shape, workDim);
     }
 
     @Override
@@ -195,15 +188,11 @@ final class KernelCommand extends DeviceCommand {
         long fromHost = 0;
         long fromDevices = 0;
         for (Access a : accesses) {
-            for (CoherenceMap.Piece p : a.storage().map().missing(a.offset(), a.length(), node.index())) {
-                if ((p.holders() & CoherenceMap.bit(CoherenceMap.HOST)) != 0) {
-                    fromHost += p.length();
-                } else {
-                    fromDevices += p.length();
-                }
-            }
+            long[] missing = a.storage().map().missingBytes(a.offset(), a.length(), node.index());
+            fromHost += missing[0];
+            fromDevices += missing[1];
         }
-        return new Fetch(fromHost, fromDevices);
+        return fromHost == 0 && fromDevices == 0 ? Fetch.NONE : new Fetch(fromHost, fromDevices);
     }
 
     @Override

@@ -39,14 +39,18 @@ final class MapCommand extends Command {
         return mapped;
     }
 
+    /** A map for writing writes (at its unmap; an invalidating one from the start): it waits for earlier reads. */
     @Override
     List<Access> accesses() {
-        return List.of(rows.hull(false));
+        return List.of(rows.hull((flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) != 0));
     }
 
     @Override
     void start() {
         if ((flags & CL_MAP_WRITE_INVALIDATE_REGION) != 0 && !rows.partialOfWhole()) {
+            // the region's content is undefined until the unmap commits it: the host holds it alone from now,
+            // so that no device writes its old copy back under the user's writes
+            rows.storage().writeHost(rows::commitToHost);
             end(0);
             return;
         }

@@ -7,6 +7,7 @@ import io.omnicl.driver.HostMemory;
 import io.omnicl.driver.ImageSpec;
 import io.omnicl.driver.InfoValue;
 import io.omnicl.driver.Rect;
+import io.omnicl.runtime.coherence.Chunk;
 import io.omnicl.runtime.coherence.CoherenceMap;
 import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.coherence.HostStore;
@@ -39,8 +40,6 @@ final class MemObject extends CountedObject implements ClMem {
     private final Storage storage;
     private final ImageSpec image;
     private final boolean hasHostPointer;
-    /** Per node: a sub-buffer's region, or a 1D buffer image's image over its buffer. */
-    private final RealMem[] views;
     private final List<Runnable> destructors = new ArrayList<>();
     private final List<Mapped> mappings = new ArrayList<>();
 
@@ -58,7 +57,6 @@ final class MemObject extends CountedObject implements ClMem {
         this.storage = storage;
         this.image = image;
         this.hasHostPointer = hasHostPointer;
-        this.views = parent == null ? null : new RealMem[context.engine().machine().nodeCount()];
         context.hold();
         if (parent != null) {
             parent.hold();
@@ -161,25 +159,20 @@ final class MemObject extends CountedObject implements ClMem {
         return isSubBuffer() ? storageOffset() : 0;
     }
 
-    /** The real buffer or image for this object on {@code node}; call on the node's worker thread. */
+    /**
+     * The real buffer or image for this object on {@code node}, in the chunk that holds it there; call on the
+     * node's worker thread, for a command that has pinned that chunk.
+     */
     RealMem realOn(DeviceNode node) {
-        RealMem whole = storage.allocation(node);
         if (parent == null) {
-            return whole;
+            Chunk whole = storage.chunkAt(node, 0);
+            return image == null ? whole.buffer() : whole.image();
         }
-        synchronized (views) {
-            RealMem v = views[node.index()];
-            if (v == null) {
-                if (image == null) {
-                    v = ((RealBuffer) whole).region(storageOffset(), size);
-                } else {
-                    v = node.worker().session().allocateImage(CL_MEM_READ_WRITE, RealImages.format(image),
-                            RealImages.desc(image, parent.realBufferOn(node)));
-                }
-                views[node.index()] = v;
-            }
-            return v;
-        }
+        long at = storageOffset();
+        return storage.view(node, this, at, size, c -> image == null
+                ? c.buffer().region(c.local(at), size)
+                : node.worker().session().allocateImage(CL_MEM_READ_WRITE, RealImages.format(image),
+                        RealImages.desc(image, parent.realBufferOn(node))));
     }
 
     /** The real buffer of a buffer or sub-buffer on {@code node}. */
@@ -300,13 +293,7 @@ final class MemObject extends CountedObject implements ClMem {
         if (parent == null) {
             storage.free();
         } else {
-            synchronized (views) {
-                for (RealMem v : views) {
-                    if (v != null) {
-                        v.release();
-                    }
-                }
-            }
+            storage.dropViews(this);
         }
         List<Runnable> toCall;
         synchronized (destructors) {

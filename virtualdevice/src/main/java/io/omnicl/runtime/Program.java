@@ -10,6 +10,7 @@ import io.omnicl.runtime.graph.Log;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.NativeGate;
 import io.omnicl.spi.BackendException;
+import io.omnicl.spi.RealKernel;
 import io.omnicl.spi.RealProgram;
 
 import java.nio.charset.StandardCharsets;
@@ -71,6 +72,8 @@ final class Program extends CountedObject implements ClProgram {
     private final AtomicInteger kernels = new AtomicInteger();
     private volatile String options = "";
     private volatile Set<DeviceNode> building = Set.of();
+    /** Each kernel's declared attributes, when the source was built (or its cached build loaded). */
+    private volatile Map<String, String> kernelAttributes;
 
     private Program(Context context, String source) {
         this.context = context;
@@ -235,7 +238,8 @@ final class Program extends CountedObject implements ClProgram {
     private void run(List<ClDevice> devices, String newOptions, Runnable callback, int failure,
                      Function<DeviceNode, Build> step) {
         checkValid();
-        List<DeviceNode> nodes = nodesOf(devices);
+        // a lost device builds nothing; the program is built if the others build it
+        List<DeviceNode> nodes = nodesOf(devices).stream().filter(n -> !n.isLost()).toList();
         synchronized (this) {
             if (kernels.get() > 0 || !building.isEmpty()) {
                 throw new ClError(CL_INVALID_OPERATION, "kernels are attached or a build is running");
@@ -257,7 +261,7 @@ final class Program extends CountedObject implements ClProgram {
         all.join();
         for (DeviceNode n : nodes) {
             Build b = builds.get(n);
-            if (b != null && b.status != CL_SUCCESS && b.status != failure) {
+            if (b != null && b.status != CL_SUCCESS && b.status != failure && !n.isLost()) {
                 throw new ClError(b.status, b.log);
             }
         }
@@ -276,6 +280,11 @@ final class Program extends CountedObject implements ClProgram {
                 NativeGate.enter();
                 try {
                     replace(n, step.apply(n));
+                } catch (BackendException e) {
+                    if (e.status() == CL_DEVICE_NOT_AVAILABLE) {
+                        context.engine().machine().lose(n);
+                    }
+                    replace(n, new Build(e.status(), e.getMessage(), null, CL_PROGRAM_BINARY_TYPE_NONE));
                 } catch (RuntimeException e) {
                     Log.unexpected(e);
                     replace(n, new Build(CL_OUT_OF_RESOURCES, String.valueOf(e), null, CL_PROGRAM_BINARY_TYPE_NONE));
@@ -294,20 +303,64 @@ final class Program extends CountedObject implements ClProgram {
         }
     }
 
-    /** Builds from source, or builds the loaded binary, on one real device. */
+    /** Builds the loaded binary, or builds from source (from a cached binary when there is one). */
     private Build buildOn(DeviceNode node) {
-        Build loaded = builds.get(node);
-        RealProgram p;
-        if (source != null) {
-            p = node.worker().session().createProgram(source);
-        } else if (loaded != null && loaded.program != null) {
-            p = loaded.program;
-        } else {
-            return new Build(CL_INVALID_PROGRAM_EXECUTABLE, "no binary for " + node.name(), null,
-                    CL_PROGRAM_BINARY_TYPE_NONE);
+        String fullOptions = options + ARG_INFO_OPTION + node.buildOptions();
+        if (source == null) {
+            Build loaded = builds.get(node);
+            if (loaded == null || loaded.program == null) {
+                return new Build(CL_INVALID_PROGRAM_EXECUTABLE, "no binary for " + node.name(), null,
+                        CL_PROGRAM_BINARY_TYPE_NONE);
+            }
+            return outcome(loaded.program, () -> loaded.program.build(fullOptions), CL_BUILD_PROGRAM_FAILURE,
+                    CL_PROGRAM_BINARY_TYPE_EXECUTABLE, loaded.program);
         }
-        return outcome(p, () -> p.build(options + ARG_INFO_OPTION + node.buildOptions()), CL_BUILD_PROGRAM_FAILURE,
-                CL_PROGRAM_BINARY_TYPE_EXECUTABLE, loaded != null ? loaded.program : null);
+        ProgramCache cache = context.engine().programCache();
+        String key = ProgramCache.key(contentHash, fullOptions, node.modelId());
+        Build cached = cache.get(key).map(entry -> fromCache(node, entry, fullOptions)).orElse(null);
+        if (cached != null) {
+            return cached;
+        }
+        cache.remove(key);
+        RealProgram p = node.worker().session().createProgram(source);
+        Build built = outcome(p, () -> p.build(fullOptions), CL_BUILD_PROGRAM_FAILURE,
+                CL_PROGRAM_BINARY_TYPE_EXECUTABLE, null);
+        if (built.executable()) {
+            Map<String, String> attributes = new LinkedHashMap<>();
+            for (String name : p.kernelNames()) {
+                RealKernel k = p.createKernel(name);
+                attributes.put(name, k.attributes());
+                k.release();
+            }
+            kernelAttributes = attributes;
+            cache.put(key, new ProgramCache.Entry(p.binary(), attributes));
+        }
+        return built;
+    }
+
+    /** A build from a cached binary, or null when the device no longer takes it. */
+    private Build fromCache(DeviceNode node, ProgramCache.Entry entry, String fullOptions) {
+        try {
+            RealProgram p = node.worker().session().createProgram(entry.binary());
+            Build b = outcome(p, () -> p.build(fullOptions), CL_BUILD_PROGRAM_FAILURE,
+                    CL_PROGRAM_BINARY_TYPE_EXECUTABLE, null);
+            if (b.executable()) {
+                kernelAttributes = entry.kernelAttributes();
+                return b;
+            }
+            return null;
+        } catch (BackendException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The attributes kernel {@code name} was declared with: as the build from source found them (a program
+     * loaded from a binary may have forgotten them), else as {@code real} says.
+     */
+    String kernelAttributes(String name, RealKernel real) {
+        Map<String, String> known = kernelAttributes;
+        return known != null && known.containsKey(name) ? known.get(name) : real.attributes();
     }
 
     private Build compileOn(DeviceNode node, List<String> headerSources, List<String> headerNames) {

@@ -10,6 +10,7 @@ import io.omnicl.driver.ClQueue;
 import io.omnicl.driver.HostMemory;
 import io.omnicl.driver.InfoValue;
 import io.omnicl.driver.Rect;
+import io.omnicl.runtime.coherence.Chunk;
 import io.omnicl.runtime.graph.Access;
 import io.omnicl.runtime.graph.Completion;
 import io.omnicl.runtime.graph.HazardTracker;
@@ -223,18 +224,16 @@ final class Queue extends CountedObject implements ClQueue {
     public ClEvent copyBufferRect(ClMem src, ClMem dst, Rect srcRect, Rect dstRect, List<ClEvent> waitList) {
         MemObject from = (MemObject) src;
         MemObject to = (MemObject) dst;
-        // whole buffers, with a sub-buffer's offset added to the origin: PoCL 3.1 crashes on a rect copy
-        // from a sub-buffer
+        // origins counted from the start of the chunk the rows lie in: PoCL 3.1 crashes on a rect copy from
+        // a sub-buffer
         return enqueue(new RectCopyCommand(this, CL_COMMAND_COPY_BUFFER_RECT, from, to, srcRect, dstRect,
-                w -> w.queue().copyRect(from.storage().buffer(w.node()), to.storage().buffer(w.node()),
-                        shifted(srcRect.origin(), from.storageOffset()), shifted(dstRect.origin(), to.storageOffset()),
-                        srcRect.region(), srcRect.rowPitch(), srcRect.slicePitch(), dstRect.rowPitch(),
-                        dstRect.slicePitch(), List.of())), waitList);
-    }
-
-    /** A rect origin moved by {@code bytes} in its first dimension, which moves its first byte as much. */
-    private static long[] shifted(long[] origin, long bytes) {
-        return new long[] {origin[0] + bytes, origin[1], origin[2]};
+                (w, fromRows, toRows) -> {
+                    Chunk a = fromRows.chunk(w.node());
+                    Chunk b = toRows.chunk(w.node());
+                    return w.queue().copyRect(a.buffer(), b.buffer(), fromRows.originIn(a), toRows.originIn(b),
+                            srcRect.region(), srcRect.rowPitch(), srcRect.slicePitch(), dstRect.rowPitch(),
+                            dstRect.slicePitch(), List.of());
+                }), waitList);
     }
 
     @Override
@@ -260,16 +259,22 @@ final class Queue extends CountedObject implements ClQueue {
         RectCopyCommand.DeviceCopy copy;
         if (from.image() != null && to.image() != null) {
             type = CL_COMMAND_COPY_IMAGE;
-            copy = w -> w.queue().copyImage(from.realImageOn(w.node()), to.realImageOn(w.node()), srcOrigin,
-                    dstOrigin, region, List.of());
+            copy = (w, fromRows, toRows) -> w.queue().copyImage(from.realImageOn(w.node()), to.realImageOn(w.node()),
+                    srcOrigin, dstOrigin, region, List.of());
         } else if (from.image() != null) {
             type = CL_COMMAND_COPY_IMAGE_TO_BUFFER;
-            copy = w -> w.queue().copyImageToBuffer(from.realImageOn(w.node()), to.storage().buffer(w.node()),
-                    srcOrigin, region, to.storageOffset() + dstBox.first(), List.of());
+            copy = (w, fromRows, toRows) -> {
+                Chunk b = toRows.chunk(w.node());
+                return w.queue().copyImageToBuffer(from.realImageOn(w.node()), b.buffer(), srcOrigin, region,
+                        toRows.originIn(b)[0], List.of());
+            };
         } else {
             type = CL_COMMAND_COPY_BUFFER_TO_IMAGE;
-            copy = w -> w.queue().copyBufferToImage(from.storage().buffer(w.node()), to.realImageOn(w.node()),
-                    from.storageOffset() + srcBox.first(), dstOrigin, region, List.of());
+            copy = (w, fromRows, toRows) -> {
+                Chunk a = fromRows.chunk(w.node());
+                return w.queue().copyBufferToImage(a.buffer(), to.realImageOn(w.node()), fromRows.originIn(a)[0],
+                        dstOrigin, region, List.of());
+            };
         }
         return enqueue(new RectCopyCommand(this, type, from, to, srcBox, dstBox, copy), waitList);
     }

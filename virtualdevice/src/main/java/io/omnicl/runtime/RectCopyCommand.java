@@ -22,7 +22,7 @@ final class RectCopyCommand extends DeviceCommand {
     /** The device's copy command for this kind of copy. */
     @FunctionalInterface
     interface DeviceCopy {
-        RealEvent submit(DeviceWorker w);
+        RealEvent submit(DeviceWorker w, RectRows from, RectRows to);
     }
 
     private final MemObject src;
@@ -62,13 +62,13 @@ final class RectCopyCommand extends DeviceCommand {
     void start() {
         Device device = queue.deviceImpl();
         Access hull = from.hull(false);
-        long holders = hull.storage().map().holdersOfAll(hull.offset(), hull.length()) & device.nodeMask();
+        long holders = fitting(hull.storage().map().holdersOfAll(hull.offset(), hull.length()) & device.nodeMask());
         if (from.storage() == to.storage()) {
             // within one buffer the device copy would see one real buffer with two sets of pitches
             copyOnHost();
-        } else if (!device.isVirtual()) {
+        } else if (!device.isVirtual() && onPinnedDevice(device)) {
             place(device.nodeMask());
-        } else if (holders != 0) {
+        } else if (device.isVirtual() && holders != 0) {
             place(Long.lowestOneBit(holders));
         } else {
             copyOnHost();
@@ -87,17 +87,19 @@ final class RectCopyCommand extends DeviceCommand {
             }
             event.running(0);
             long length = from.rect().rowLength();
-            for (long i = 0; i < from.rect().rows(); i++) {
-                HostStore.copy(from.storage().host(), from.row(i), to.storage().host(), to.row(i), length);
-            }
-            to.commitToHost();
+            to.storage().writeHost(() -> {
+                for (long i = 0; i < from.rect().rows(); i++) {
+                    HostStore.copy(from.storage().host(), from.row(i), to.storage().host(), to.row(i), length);
+                }
+                to.commitToHost();
+            });
             end(0);
         });
     }
 
     @Override
     RealEvent submit(DeviceWorker w) {
-        return deviceCopy.submit(w);
+        return deviceCopy.submit(w, from, to);
     }
 
     @Override

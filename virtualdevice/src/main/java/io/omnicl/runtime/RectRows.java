@@ -1,10 +1,12 @@
 package io.omnicl.runtime;
 
 import io.omnicl.driver.Rect;
+import io.omnicl.runtime.coherence.Chunk;
 import io.omnicl.runtime.coherence.CoherenceMap;
 import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.coherence.Storage;
 import io.omnicl.runtime.graph.Access;
+import io.omnicl.runtime.worker.DeviceNode;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +43,16 @@ record RectRows(Storage storage, long base, Rect rect) {
             return new Access(storage, 0, storage.size(), writes);
         }
         return new Access(storage, base + rect.first(), rect.end() - rect.first(), writes);
+    }
+
+    /** The chunk on {@code node} that holds the rows (pinned by the command using them). */
+    Chunk chunk(DeviceNode node) {
+        return storage.chunkAt(node, base + rect.first());
+    }
+
+    /** The rect's origin counted from the start of {@code c}: its first byte's offset there. */
+    long[] originIn(Chunk c) {
+        return new long[] {c.local(base + rect.first()), 0, 0};
     }
 
     /** Storage offset of row {@code i}. */

@@ -39,8 +39,10 @@ final class RectTransferCommand extends Command {
     void start() {
         if (write && !rows.partialOfWhole()) {
             event.running(0);
-            copyRows();
-            rows.commitToHost();
+            rows.storage().writeHost(() -> {
+                copyRows();
+                rows.commitToHost();
+            });
             end(0);
             return;
         }
@@ -51,9 +53,13 @@ final class RectTransferCommand extends Command {
                 return;
             }
             event.running(0);
-            copyRows();
             if (write) {
-                rows.commitToHost();
+                rows.storage().writeHost(() -> {
+                    copyRows();
+                    rows.commitToHost();
+                });
+            } else {
+                copyRows();
             }
             end(0);
         });

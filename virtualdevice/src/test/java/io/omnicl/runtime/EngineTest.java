@@ -4,7 +4,6 @@ import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
 import io.omnicl.driver.ClMem;
 import io.omnicl.driver.ClQueue;
-import io.omnicl.driver.HostMemory;
 import org.junit.jupiter.api.Test;
 
 import java.nio.ByteBuffer;
@@ -17,28 +16,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The runtime through its driver interface, each test on an engine of its own (over two PoCL devices). */
 class EngineTest {
 
-    /** Host memory over a byte array. */
-    private record Bytes(byte[] data) implements HostMemory {
-        @Override
-        public long size() {
-            return data.length;
-        }
-
-        @Override
-        public void copyOut(long offset, ByteBuffer dst) {
-            dst.put(data, (int) offset, dst.remaining());
-        }
-
-        @Override
-        public void copyIn(long offset, ByteBuffer src) {
-            src.get(data, (int) offset, src.remaining());
-        }
-
-        @Override
-        public ByteBuffer direct() {
-            return null;
-        }
-    }
 
     private static Engine engine() {
         return new Engine(Config.defaults());

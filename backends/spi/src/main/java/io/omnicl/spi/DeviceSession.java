@@ -54,6 +54,14 @@ public interface DeviceSession extends AutoCloseable {
      */
     RealProgram link(List<RealProgram> programs, String options);
 
+    /**
+     * Objects made in this session (buffers, images, samplers, queues, programs, kernels, events) and not
+     * yet released, to find leaks; -1 when the backend does not count.
+     */
+    default long liveObjects() {
+        return -1;
+    }
+
     /** Releases the context. Idempotent. */
     @Override
     void close();

@@ -12,6 +12,9 @@ public interface RealKernel {
 
     int argCount();
 
+    /** The attributes the kernel was declared with ({@code CL_KERNEL_ATTRIBUTES}), as the device gives them. */
+    String attributes();
+
     /**
      * What the device says about argument {@code index}.
      *

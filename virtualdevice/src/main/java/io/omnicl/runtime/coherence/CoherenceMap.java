@@ -67,6 +67,43 @@ public final class CoherenceMap {
         return pieces;
     }
 
+    /** The segments of {@code [offset, offset + length)} that {@code node} holds. */
+    public synchronized List<Piece> held(long offset, long length, int node) {
+        List<Piece> pieces = new ArrayList<>();
+        long end = offset + length;
+        for (Map.Entry<Long, Segment> e : overlapping(offset, end)) {
+            Segment s = e.getValue();
+            if ((s.holders & bit(node)) != 0) {
+                long from = Math.max(e.getKey(), offset);
+                long to = Math.min(s.end, end);
+                pieces.add(new Piece(from, to - from, s.holders, s.version));
+            }
+        }
+        return pieces;
+    }
+
+    /**
+     * Bytes of {@code [offset, offset + length)} that {@code node} lacks: {@code [0]} those the host holds,
+     * {@code [1]} those only other devices hold (node 0 being the host, the second is what a device would
+     * fetch through it).
+     */
+    public synchronized long[] missingBytes(long offset, long length, int node) {
+        long[] bytes = new long[2];
+        long end = offset + length;
+        Long first = segments.floorKey(offset);
+        for (Map.Entry<Long, Segment> e : segments.tailMap(first, true).entrySet()) {
+            if (e.getKey() >= end) {
+                break;
+            }
+            Segment s = e.getValue();
+            if (s.holders != 0 && (s.holders & bit(node)) == 0) {
+                long n = Math.min(s.end, end) - Math.max(e.getKey(), offset);
+                bytes[(s.holders & bit(HOST)) != 0 ? 0 : 1] += n;
+            }
+        }
+        return bytes;
+    }
+
     /** Marks {@code piece} valid on {@code node} where no write has happened since it was planned. */
     public synchronized void addHolder(Piece piece, int node) {
         split(piece.offset);
@@ -83,6 +120,34 @@ public final class CoherenceMap {
     /** A write on {@code node} has completed: {@code node} alone now holds the range. */
     public synchronized void commitWrite(long offset, long length, int node) {
         assign(offset, length, bit(node));
+    }
+
+    /**
+     * {@code node} gives up its copy of the range (it is evicted there). Segments it alone holds keep it:
+     * their content would be lost, so the caller must first have copied them elsewhere.
+     *
+     * @return whether {@code node} now holds no byte of the range
+     */
+    public synchronized boolean dropNode(long offset, long length, int node) {
+        long end = offset + length;
+        split(offset);
+        split(end);
+        boolean dropped = true;
+        for (Map.Entry<Long, Segment> e : overlapping(offset, end)) {
+            Segment s = e.getValue();
+            if (s.holders == bit(node)) {
+                dropped = false;
+            } else {
+                s.holders &= ~bit(node);
+            }
+        }
+        merge(offset, end);
+        return dropped;
+    }
+
+    /** A write has completed and its result is now held by exactly {@code holders} (bits). */
+    public synchronized void commitCopies(long offset, long length, long holders) {
+        assign(offset, length, holders);
     }
 
     /** The range's content no longer matters: no node holds it, so nothing ever transfers it. */

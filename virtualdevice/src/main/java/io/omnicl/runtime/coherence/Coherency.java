@@ -10,9 +10,6 @@ import io.omnicl.runtime.worker.Trace;
 import io.omnicl.driver.ClError;
 import io.omnicl.driver.ImageSpec;
 import io.omnicl.runtime.Cl;
-import io.omnicl.spi.RealBuffer;
-import io.omnicl.spi.RealImage;
-import io.omnicl.spi.RealMem;
 import io.omnicl.spi.RealEvent;
 
 import java.nio.ByteBuffer;
@@ -29,6 +26,9 @@ import java.util.Map;
  * are never transferred.
  */
 public final class Coherency {
+
+    /** Write-backs tried before a range that only devices hold is given up as lost. */
+    private static final int FETCH_ROUNDS = 4;
 
     private final Machine machine;
 
@@ -48,17 +48,17 @@ public final class Coherency {
         if (missing.isEmpty()) {
             return null;
         }
-        RealMem target = s.allocation(w.node());
+        Chunk target = s.chunkAt(w.node(), offset);
         List<Piece> elsewhere = new ArrayList<>();
         for (Piece p : missing) {
             if ((p.holders() & CoherenceMap.bit(CoherenceMap.HOST)) != 0) {
                 if (s.image() == null) {
-                    s.host().forEach(p.offset(), p.length(),
-                            (memory, at) -> uploads.add(w.queue().write((RealBuffer) target, at, memory, List.of())));
+                    s.host().forEach(p.offset(), p.length(), (memory, at) ->
+                            uploads.add(w.queue().write(target.buffer(), target.local(at), memory, List.of())));
                 } else {
                     ImageSpec l = s.image();
-                    uploads.add(w.queue().writeImage((RealImage) target, new long[3], l.fullRegion(), l.rowPitch(),
-                            l.slicePitch(), wholeImage(s), List.of()));
+                    uploads.add(w.queue().writeImage(target.image(), new long[3], l.fullRegion(), l.rowPitch(),
+                            l.slicePitch(), wholeImage(s.host()), List.of()));
                 }
                 w.countBytes(p.length(), true);
                 s.map().addHolder(p, me);
@@ -66,18 +66,43 @@ public final class Coherency {
                 elsewhere.add(p);
             }
         }
-        return elsewhere.isEmpty() ? null : writeBack(s, elsewhere);
+        if (elsewhere.isEmpty()) {
+            return null;
+        }
+        List<Completion> fetches = new ArrayList<>();
+        for (Piece p : elsewhere) {
+            fetches.add(toHost(s, p.offset(), p.length()));
+        }
+        return Completion.all(fetches);
     }
 
-    /** A completion that ends when {@code [offset, offset + length)} of {@code s} is valid on the host. */
+    /**
+     * A completion that ends when {@code [offset, offset + length)} of {@code s} is valid on the host, or with
+     * the error of the last write-back tried, when even the last of {@link #FETCH_ROUNDS} rounds left some
+     * of it missing.
+     */
     public Completion toHost(Storage s, long offset, long length) {
-        List<Piece> missing = s.map().missing(offset, length, CoherenceMap.HOST);
-        return missing.isEmpty() ? Completion.done(0) : writeBack(s, missing);
+        Completion done = new Completion();
+        fetchToHost(s, offset, length, FETCH_ROUNDS, Cl.CL_OUT_OF_RESOURCES, done);
+        return done;
     }
 
-    /** The host copy of an image, which is kept in one piece. */
-    private static ByteBuffer wholeImage(Storage s) {
-        ByteBuffer all = s.host().view(0, s.size());
+    /** Writes back what the host lacks, then looks again: a holder may have failed, or evicted meanwhile. */
+    private void fetchToHost(Storage s, long offset, long length, int rounds, int failure, Completion done) {
+        List<Piece> missing = s.map().missing(offset, length, CoherenceMap.HOST);
+        if (missing.isEmpty()) {
+            done.complete(0);
+        } else if (rounds == 0) {
+            done.complete(failure);
+        } else {
+            writeBack(s, missing).onDone(status ->
+                    fetchToHost(s, offset, length, rounds - 1, status < 0 ? status : failure, done));
+        }
+    }
+
+    /** The host memory of an image, which is kept in one piece. */
+    private static ByteBuffer wholeImage(HostStore host) {
+        ByteBuffer all = host.view(0, host.size());
         if (all == null) {
             throw new ClError(Cl.CL_OUT_OF_RESOURCES, "an image's host copy over 1 GiB");
         }
@@ -105,35 +130,74 @@ public final class Coherency {
         return Completion.all(parts);
     }
 
-    /** On the holder's worker: reads the pieces into the host copy. */
+    /**
+     * On the holder's worker: reads into the host copy what of the pieces the device still holds (it may
+     * have evicted or overwritten some since they were asked for; the asker then looks again).
+     */
     private static void download(Storage s, List<Piece> pieces, DeviceWorker w, Completion done) {
+        if (w.node().isLost()) {
+            done.complete(Cl.CL_DEVICE_NOT_AVAILABLE);
+            return;
+        }
         List<RealEvent> reads = new ArrayList<>();
+        List<Piece> read = new ArrayList<>();
+        List<Chunk> used = new ArrayList<>();
         try {
-            RealMem source = s.allocation(w.node());
-            for (Piece p : pieces) {
-                if (s.image() == null) {
-                    s.host().forEach(p.offset(), p.length(),
-                            (memory, at) -> reads.add(w.queue().read((RealBuffer) source, at, memory, List.of())));
-                } else {
-                    ImageSpec l = s.image();
-                    reads.add(w.queue().readImage((RealImage) source, new long[3], l.fullRegion(), l.rowPitch(),
-                            l.slicePitch(), wholeImage(s), List.of()));
+            for (Piece asked : pieces) {
+                for (Piece p : s.map().held(asked.offset(), asked.length(), w.node().index())) {
+                    for (Chunk c : s.chunksOverlapping(w.node(), p.offset(), p.length())) {
+                        long from = Math.max(p.offset(), c.offset());
+                        Piece part = new Piece(from, Math.min(p.end(), c.end()) - from, p.holders(), p.version());
+                        reads.addAll(readToHost(c, part, w));
+                        read.add(part);
+                        used.add(c);
+                    }
                 }
-                w.countBytes(p.length(), false);
             }
         } catch (RuntimeException e) {
             reads.forEach(RealEvent::release);
             done.complete(Statuses.of(e));
             return;
         }
+        if (reads.isEmpty()) {
+            done.complete(0);
+            return;
+        }
+        w.memory().pinAll(used);
         RealEvent last = reads.remove(reads.size() - 1);
-        w.track("download", Trace.Kind.DOWNLOAD, last, reads, (status, event) -> {
+        w.track("download", Trace.Kind.DOWNLOAD, last, reads, (status, times) -> {
+            w.memory().unpin(used);
             if (status == 0) {
-                for (Piece p : pieces) {
+                for (Piece p : read) {
                     s.map().addHolder(p, CoherenceMap.HOST);
                 }
             }
             done.complete(status);
         });
+    }
+
+    /** Enqueues reads of {@code piece}, which lies in {@code c}, into the host copy; counts the bytes. */
+    static List<RealEvent> readToHost(Chunk c, Piece piece, DeviceWorker w) {
+        return read(c, piece.offset(), piece.length(), c.storage().host(), piece.offset(), w);
+    }
+
+    /**
+     * Enqueues reads of bytes {@code [offset, offset + length)} of a storage, which lie in {@code c}, into
+     * {@code into} at {@code intoOffset} (an image: all of it, into all of {@code into}); counts the bytes.
+     */
+    static List<RealEvent> read(Chunk c, long offset, long length, HostStore into, long intoOffset,
+                                DeviceWorker w) {
+        Storage s = c.storage();
+        List<RealEvent> reads = new ArrayList<>();
+        if (s.image() == null) {
+            into.forEach(intoOffset, length, (memory, at) ->
+                    reads.add(w.queue().read(c.buffer(), c.local(offset + at - intoOffset), memory, List.of())));
+        } else {
+            ImageSpec l = s.image();
+            reads.add(w.queue().readImage(c.image(), new long[3], l.fullRegion(), l.rowPitch(), l.slicePitch(),
+                    wholeImage(into), List.of()));
+        }
+        w.countBytes(length, false);
+        return reads;
     }
 }

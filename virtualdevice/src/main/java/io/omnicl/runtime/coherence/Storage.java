@@ -1,15 +1,18 @@
 package io.omnicl.runtime.coherence;
 
-import io.omnicl.runtime.worker.DeviceNode;
-import io.omnicl.spi.BackendException;
 import io.omnicl.driver.ImageSpec;
-import io.omnicl.runtime.Cl;
-import io.omnicl.spi.RealBuffer;
+import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.spi.RealMem;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+
 /**
- * The memory behind one buffer (a root buffer; sub-buffers are ranges of it): the host copy, one
- * allocation per real device made on first use there, and the coherence map that says which copies of
+ * The memory behind one buffer (a root buffer; sub-buffers are ranges of it) or image: the host copy, the
+ * chunks allocated on devices (see {@link DeviceMemory}), and the coherence map that says which copies of
  * each range are valid.
  */
 public final class Storage {
@@ -17,7 +20,10 @@ public final class Storage {
     private final CoherenceMap map;
     private final HostStore host;
     private final ImageSpec image;
-    private final RealMem[] allocations;
+    /** Per node index, its chunks by storage offset. Guarded by {@code this}. */
+    private final List<TreeMap<Long, Chunk>> chunks;
+    /** Held by writes of the host copy (with their commit) and by evictions writing back into it. */
+    private final Object hostWrites = new Object();
 
     /** The storage of a buffer. */
     public Storage(HostStore host, int nodeCount) {
@@ -32,7 +38,10 @@ public final class Storage {
         this.host = host;
         this.image = image;
         this.map = new CoherenceMap(host.size());
-        this.allocations = new RealMem[nodeCount];
+        this.chunks = new ArrayList<>();
+        for (int i = 0; i < nodeCount; i++) {
+            chunks.add(new TreeMap<>());
+        }
     }
 
     /** The image, or null for a buffer. */
@@ -53,37 +62,108 @@ public final class Storage {
     }
 
     /**
-     * The allocation on {@code node} (a buffer, or a real image for an image), made now if there is none.
-     *
-     * @throws BackendException when the device cannot allocate it
+     * Runs a write of the host copy together with its commit, so that no eviction writes device data back
+     * into the same bytes in between.
      */
-    public RealMem allocation(DeviceNode node) {
-        synchronized (allocations) {
-            RealMem m = allocations[node.index()];
-            if (m == null) {
-                m = image == null ? node.worker().session().allocate(size())
-                        : node.worker().session().allocateImage(Cl.CL_MEM_READ_WRITE, RealImages.format(image),
-                        RealImages.desc(image, null));
-                allocations[node.index()] = m;
-            }
-            return m;
+    public void writeHost(Runnable writeAndCommit) {
+        synchronized (hostWrites) {
+            writeAndCommit.run();
         }
     }
 
-    /** The allocation of a buffer's storage on {@code node}. */
-    public RealBuffer buffer(DeviceNode node) {
-        return (RealBuffer) allocation(node);
+    Object hostWrites() {
+        return hostWrites;
+    }
+
+    /** The chunk on {@code node} holding all of {@code [offset, offset + length)}, or null. */
+    public synchronized Chunk chunkCovering(DeviceNode node, long offset, long length) {
+        Map.Entry<Long, Chunk> e = chunks.get(node.index()).floorEntry(offset);
+        return e != null && e.getValue().covers(offset, length) ? e.getValue() : null;
+    }
+
+    /**
+     * The chunk on {@code node} holding byte {@code offset}: for a command's own accesses, which it has
+     * pinned.
+     */
+    public Chunk chunkAt(DeviceNode node, long offset) {
+        Chunk c = chunkCovering(node, offset, 1);
+        if (c == null) {
+            throw new IllegalStateException("no chunk at " + offset + " on " + node);
+        }
+        return c;
+    }
+
+    synchronized List<Chunk> chunksOverlapping(DeviceNode node, long offset, long length) {
+        List<Chunk> result = new ArrayList<>();
+        TreeMap<Long, Chunk> all = chunks.get(node.index());
+        Long from = all.floorKey(offset);
+        for (Chunk c : all.tailMap(from == null ? offset : from, true).values()) {
+            if (c.offset() >= offset + length) {
+                break;
+            }
+            if (c.overlaps(offset, length)) {
+                result.add(c);
+            }
+        }
+        return result;
+    }
+
+    synchronized Chunk addChunk(DeviceNode node, long offset, long size, RealMem mem) {
+        Chunk c = new Chunk(this, node, offset, size, mem);
+        chunks.get(node.index()).put(offset, c);
+        return c;
+    }
+
+    /** Removes and releases the chunk; false if it was already gone (the storage was freed meanwhile). */
+    synchronized boolean removeChunk(Chunk c) {
+        chunks.get(c.node().index()).remove(c.offset(), c);
+        return c.release();
+    }
+
+    /**
+     * The real object standing for {@code owner} (a sub-buffer, or an image over a buffer) on the chunk of
+     * {@code node} that holds its bytes, made by {@code make} on first use and released with the chunk.
+     */
+    public synchronized RealMem view(DeviceNode node, Object owner, long offset, long length,
+                                     Function<Chunk, RealMem> make) {
+        Chunk c = chunkCovering(node, offset, length);
+        if (c == null) {
+            throw new IllegalStateException("no chunk for a view at " + offset + " on " + node);
+        }
+        RealMem v = c.views().get(owner);
+        if (v == null) {
+            v = make.apply(c);
+            c.views().put(owner, v);
+        }
+        return v;
+    }
+
+    /** Releases the views made for {@code owner}, which is being released. */
+    public synchronized void dropViews(Object owner) {
+        for (TreeMap<Long, Chunk> perNode : chunks) {
+            for (Chunk c : perNode.values()) {
+                RealMem v = c.views().remove(owner);
+                if (v != null) {
+                    v.release();
+                }
+            }
+        }
     }
 
     /** Frees every device allocation. The host copy goes with the garbage collector. */
     public void free() {
-        synchronized (allocations) {
-            for (int i = 0; i < allocations.length; i++) {
-                if (allocations[i] != null) {
-                    allocations[i].release();
-                    allocations[i] = null;
-                }
+        List<Chunk> all = new ArrayList<>();
+        synchronized (this) {
+            for (TreeMap<Long, Chunk> perNode : chunks) {
+                all.addAll(perNode.values());
+                perNode.clear();
             }
+            for (Chunk c : all) {
+                c.release();
+            }
+        }
+        for (Chunk c : all) {
+            c.node().memory().forget(c);
         }
     }
 }

@@ -9,19 +9,24 @@ import java.util.ArrayDeque;
  */
 final class Trampoline {
 
-    private static final ThreadLocal<ArrayDeque<Runnable>> PENDING = new ThreadLocal<>();
+    /** One per thread, kept: set and removed per call would cost a thread-local map clean-up each time. */
+    private static final class State {
+        final ArrayDeque<Runnable> pending = new ArrayDeque<>();
+        boolean running;
+    }
+
+    private static final ThreadLocal<State> STATE = ThreadLocal.withInitial(State::new);
 
     private Trampoline() {
     }
 
     static void run(Runnable task) {
-        ArrayDeque<Runnable> pending = PENDING.get();
-        if (pending != null) {
-            pending.add(task);
+        State state = STATE.get();
+        if (state.running) {
+            state.pending.add(task);
             return;
         }
-        pending = new ArrayDeque<>();
-        PENDING.set(pending);
+        state.running = true;
         try {
             Runnable next = task;
             while (next != null) {
@@ -30,10 +35,10 @@ final class Trampoline {
                 } catch (RuntimeException e) {
                     Log.unexpected(e);
                 }
-                next = pending.poll();
+                next = state.pending.poll();
             }
         } finally {
-            PENDING.remove();
+            state.running = false;
         }
     }
 }

@@ -1,10 +1,13 @@
 package io.omnicl.runtime.worker;
 
 import io.omnicl.driver.DeviceCounters;
+import io.omnicl.runtime.coherence.DeviceMemory;
 import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.spi.DeviceInfo;
 import io.omnicl.spi.DeviceParam;
 import io.omnicl.spi.RealDevice;
+
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One real device as a memory node of the runtime: node index {@code k >= 1} (the host is node 0), its
@@ -17,14 +20,35 @@ public final class DeviceNode {
     private final DeviceInfo info;
     private final DeviceWorker worker;
     private final String modelId;
+    private final AtomicBoolean lost = new AtomicBoolean();
 
-    public DeviceNode(int index, RealDevice device, int maxInFlight, double throttle, Trace trace, PerfModel model) {
+    /**
+     * @param memLimit {@code OMNICL_DEVICE_MEM_LIMIT}: bytes the device may hold, as if it had that much memory
+     *                 (its info says so too); 0 for 90% of its global memory, the rest left to its driver
+     */
+    public DeviceNode(int index, RealDevice device, int maxInFlight, double throttle, long memLimit, Trace trace,
+                      PerfModel model) {
         this.index = index;
         this.device = device;
-        this.info = device.info();
+        this.info = memLimit > 0 ? limited(device.info(), memLimit) : device.info();
         this.modelId = device.name() + " | " + info.getString(DeviceParam.DRIVER_VERSION)
                 + (throttle != 1 ? " | throttled x" + throttle : "");
-        this.worker = new DeviceWorker(this, maxInFlight, throttle, trace, model);
+        long global = info.getLong(DeviceParam.GLOBAL_MEM_SIZE, Long.MAX_VALUE);
+        this.worker = new DeviceWorker(this, maxInFlight, throttle, trace, model,
+                memLimit > 0 ? global : global / 10 * 9);
+    }
+
+    /** The device's info as a device with {@code bytes} of memory would give it. */
+    private static DeviceInfo limited(DeviceInfo real, long bytes) {
+        DeviceInfo.Builder b = DeviceInfo.builder();
+        for (DeviceParam p : DeviceParam.values()) {
+            if (real.has(p)) {
+                b.put(p, real.get(p));
+            }
+        }
+        b.put(DeviceParam.GLOBAL_MEM_SIZE, Math.min(bytes, real.getLong(DeviceParam.GLOBAL_MEM_SIZE, bytes)));
+        b.put(DeviceParam.MAX_MEM_ALLOC_SIZE, Math.min(bytes, real.getLong(DeviceParam.MAX_MEM_ALLOC_SIZE, bytes)));
+        return b.build();
     }
 
     /**
@@ -74,9 +98,24 @@ public final class DeviceNode {
         return worker;
     }
 
+    /** The device's memory, without starting the worker. */
+    public DeviceMemory memory() {
+        return worker.memory();
+    }
+
     /** The worker's counters, without starting it. */
     public DeviceCounters workerCounters() {
         return worker.counters();
+    }
+
+    /** Whether the device has been lost: it reported {@code CL_DEVICE_NOT_AVAILABLE}, and is no longer used. */
+    public boolean isLost() {
+        return lost.get();
+    }
+
+    /** Marks the device lost; true the first time. */
+    boolean markLost() {
+        return lost.compareAndSet(false, true);
     }
 
     public long maxAllocSize() {

@@ -1,6 +1,7 @@
 package io.omnicl.runtime.worker;
 
 import io.omnicl.driver.DeviceCounters;
+import io.omnicl.runtime.coherence.DeviceMemory;
 import io.omnicl.runtime.graph.Log;
 import io.omnicl.runtime.sched.DeviceSpeed;
 import io.omnicl.runtime.sched.PerfModel;
@@ -11,12 +12,15 @@ import io.omnicl.spi.RealQueue;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+
+import static io.omnicl.runtime.Cl.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
 
 /**
  * The one thread that drives one real device: it takes tasks posted to it and tasks the scheduler gives
@@ -28,9 +32,13 @@ import java.util.concurrent.locks.LockSupport;
 public final class DeviceWorker {
 
     private static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+    private static final int CLOCK_SAMPLES = 8;
 
-    /** A submitted command: its last real event (the kernel or the final transfer) and the ones before. */
-    private record Submitted(String label, Trace.Kind kind, RealEvent last, List<RealEvent> others,
+    /**
+     * A submitted command: its own real event (the kernel, copy or transfer), its last one (the same, or a
+     * read of its results after it), and the others (transfers before it, and the main one when not last).
+     */
+    private record Submitted(String label, Trace.Kind kind, RealEvent main, RealEvent last, List<RealEvent> others,
                              InFlight handler) {
     }
 
@@ -45,6 +53,7 @@ public final class DeviceWorker {
     private final ConcurrentLinkedQueue<WorkerTask> inbox = new ConcurrentLinkedQueue<>();
     private final ArrayDeque<Submitted> inFlight = new ArrayDeque<>();
     private final AtomicBoolean signalled = new AtomicBoolean();
+    private volatile boolean parked;
     private final Object startLock = new Object();
     private volatile Scheduler scheduler;
     private volatile Thread thread;
@@ -56,14 +65,36 @@ public final class DeviceWorker {
     private final AtomicLong kernels = new AtomicLong();
     private final AtomicLong bytesIn = new AtomicLong();
     private final AtomicLong bytesOut = new AtomicLong();
+    private final AtomicLong failures = new AtomicLong();
     private ByteBuffer scratch = ByteBuffer.allocateDirect(256);
+    private final DeviceMemory memory;
+    /** Tasks to run again once the oldest command in flight has ended. */
+    private final List<WorkerTask> afterNextEnd = new ArrayList<>();
+    /** Commands in flight when one failed, which therefore fail too. */
+    private int suspect;
 
-    DeviceWorker(DeviceNode node, int maxInFlight, double throttle, Trace trace, PerfModel model) {
+    DeviceWorker(DeviceNode node, int maxInFlight, double throttle, Trace trace, PerfModel model, long memLimit) {
         this.node = node;
         this.maxInFlight = Math.max(1, maxInFlight);
         this.throttle = throttle;
         this.trace = trace;
         this.model = model;
+        this.memory = new DeviceMemory(this, memLimit, node.maxAllocSize());
+    }
+
+    /** The device's memory: its chunks and their limit. */
+    public DeviceMemory memory() {
+        return memory;
+    }
+
+    /** Whether commands are in flight; only for use on this worker's thread. */
+    public boolean hasInFlight() {
+        return !inFlight.isEmpty();
+    }
+
+    /** Runs {@code task} again once the oldest command in flight has ended; only on this worker's thread. */
+    public void retryAfterNextEnd(WorkerTask task) {
+        afterNextEnd.add(task);
     }
 
     public DeviceNode node() {
@@ -107,12 +138,16 @@ public final class DeviceWorker {
         wake();
     }
 
-    /** Tells the worker there may be work for it, starting it if it has not started. */
+    /**
+     * Tells the worker there may be work for it, starting it if it has not started. Only a parked worker is
+     * unparked: a busy one looks for work anyway before it parks (it sets {@link #parked} before checking
+     * the signal, the waker sets the signal before checking {@link #parked}, so one of them sees the other).
+     */
     public void wake() {
         start();
         signalled.set(true);
         Thread t = thread;
-        if (t != null) {
+        if (t != null && parked) {
             LockSupport.unpark(t);
         }
     }
@@ -122,14 +157,25 @@ public final class DeviceWorker {
      * {@code last} and {@code others} are released. Flushes the queue.
      */
     public void track(String label, Trace.Kind kind, RealEvent last, List<RealEvent> others, InFlight handler) {
+        track(label, kind, last, last, others, handler);
+    }
+
+    /** Registers a submitted command whose own event {@code main} (in {@code others}) is not its last. */
+    public void track(String label, Trace.Kind kind, RealEvent main, RealEvent last, List<RealEvent> others,
+                      InFlight handler) {
         queue.flush();
-        inFlight.add(new Submitted(label, kind, last, others, handler));
+        inFlight.add(new Submitted(label, kind, main, last, others, handler));
         commands.addAndGet(1 + others.size());
     }
 
     /** Counts a kernel launch. */
     public void countKernel() {
         kernels.incrementAndGet();
+    }
+
+    /** Counts a command that failed here. */
+    public void countFailure() {
+        failures.incrementAndGet();
     }
 
     /** Counts bytes moved to ({@code toDevice}) or from this device. */
@@ -139,8 +185,9 @@ public final class DeviceWorker {
 
     /** This worker's counters. */
     public DeviceCounters counters() {
-        return new DeviceCounters(node.name(), kernels.get(), commands.get(), bytesIn.get(),
-                bytesOut.get());
+        DeviceSession s = session;
+        return new DeviceCounters(node.name(), kernels.get(), commands.get(), bytesIn.get(), bytesOut.get(),
+                memory.evictions(), memory.used(), s == null ? 0 : s.liveObjects(), failures.get(), node.isLost());
     }
 
     /**
@@ -183,11 +230,16 @@ public final class DeviceWorker {
 
     private void loop() {
         queue = session.createQueue(true);
-        calibrateClock();
-        if (model.speed(node.modelId()) == null) {
-            DeviceSpeed measured = Calibration.measure(session, queue);
-            model.setSpeed(node.modelId(), new DeviceSpeed(measured.opsPerNano() / throttle,
-                    measured.uploadPerNano(), measured.downloadPerNano(), measured.latencyNanos()));
+        try {
+            calibrateClock();
+            if (model.speed(node.modelId()) == null) {
+                DeviceSpeed measured = Calibration.measure(session, queue);
+                model.setSpeed(node.modelId(), new DeviceSpeed(measured.opsPerNano() / throttle,
+                        measured.uploadPerNano(), measured.downloadPerNano(), measured.latencyNanos()));
+            }
+        } catch (RuntimeException e) {
+            // a failing device is measured by the work it does, and dropped if it is lost
+            Log.LOG.warning("OmniCL: could not calibrate " + node + ": " + e.getMessage());
         }
         while (true) {
             try {
@@ -201,9 +253,11 @@ public final class DeviceWorker {
                 if (worked) {
                     continue;
                 }
+                parked = true;
                 if (!signalled.getAndSet(false)) {
                     LockSupport.parkNanos(this, IDLE_PARK_NANOS);
                 }
+                parked = false;
             } catch (RuntimeException | Error e) {
                 Log.unexpected(e);
             }
@@ -234,23 +288,38 @@ public final class DeviceWorker {
     private void endOldest() {
         Submitted s = inFlight.poll();
         int status = s.last.await();
+        // the queue is in order, so the others have ended too; a failed transfer fails the command
+        for (RealEvent e : s.others) {
+            int st = e.status();
+            status = status < 0 ? status : Math.min(st, 0);
+        }
+        if (status < 0) {
+            // what was submitted after a failed command may have used what it left: none of it counts
+            suspect = inFlight.size();
+        } else if (suspect > 0) {
+            suspect--;
+            status = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+        }
+        long[] times = status == 0 ? s.main.profile() : null;
+        if (times != null) {
+            recordTrace(s, times);
+        }
+        // the real events go before the handler runs: once a command is seen to end, it holds nothing
+        s.last.release();
+        for (RealEvent e : s.others) {
+            e.release();
+        }
         try {
-            long[] times = status == 0 ? s.last.profile() : null;
-            if (times != null) {
-                recordTrace(s, times);
-                if (s.kind == Trace.Kind.KERNEL && throttle > 1) {
-                    slowDown((long) ((throttle - 1) * (times[3] - times[2])));
-                }
+            if (times != null && s.kind == Trace.Kind.KERNEL && throttle > 1) {
+                slowDown((long) ((throttle - 1) * (times[3] - times[2])));
             }
-            s.handler.ended(status, s.last);
+            s.handler.ended(status, times);
             if (inFlight.isEmpty()) {
                 busyUntil.set(0);
             }
         } finally {
-            s.last.release();
-            for (RealEvent e : s.others) {
-                e.release();
-            }
+            inbox.addAll(afterNextEnd);
+            afterNextEnd.clear();
         }
     }
 
@@ -270,9 +339,12 @@ public final class DeviceWorker {
         if (!trace.recording()) {
             return;
         }
-        // what came before the last event: a command's uploads, or the other pieces of a download
+        // the other events: a command's uploads (and reads of its results), or the other pieces of a download
         Trace.Kind before = s.kind == Trace.Kind.DOWNLOAD ? Trace.Kind.DOWNLOAD : Trace.Kind.UPLOAD;
         for (RealEvent e : s.others) {
+            if (e == s.main) {
+                continue;
+            }
             long[] t = e.profile();
             if (t != null) {
                 trace.record(new Trace.Slice(node.index(), before.name().toLowerCase(), before, hostTime(t[2]),
@@ -282,12 +354,23 @@ public final class DeviceWorker {
         trace.record(new Trace.Slice(node.index(), s.label, s.kind, hostTime(times[2]), hostTime(times[3])));
     }
 
+    /**
+     * A marker ends on the device between the host times before its enqueue and after its finish: of a few
+     * markers, the one with the narrowest window places the device clock best, at the window's middle.
+     */
     private void calibrateClock() {
-        RealEvent marker = queue.marker(List.of());
-        queue.finish();
-        long host = System.nanoTime();
-        long[] times = marker.profile();
-        marker.release();
-        clockOffset = times != null && times[3] != 0 ? host - times[3] : 0;
+        long narrowest = Long.MAX_VALUE;
+        for (int i = 0; i < CLOCK_SAMPLES; i++) {
+            long before = System.nanoTime();
+            RealEvent marker = queue.marker(List.of());
+            queue.finish();
+            long after = System.nanoTime();
+            long[] times = marker.profile();
+            marker.release();
+            if (times != null && times[3] != 0 && after - before < narrowest) {
+                narrowest = after - before;
+                clockOffset = before + (after - before) / 2 - times[3];
+            }
+        }
     }
 }

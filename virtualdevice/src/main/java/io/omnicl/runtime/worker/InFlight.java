@@ -1,14 +1,13 @@
 package io.omnicl.runtime.worker;
 
-import io.omnicl.spi.RealEvent;
-
 /** What to do when a submitted command's last real event ends. */
 @FunctionalInterface
 public interface InFlight {
 
     /**
-     * @param status 0 or the real command's negative status
-     * @param event  the real event, for its profiling times (released after this call)
+     * @param status 0, or the negative status of the real command or of a transfer it came with
+     * @param times  the real command's profiling times (queued, submitted, started, ended; device clock), or
+     *               null when it failed
      */
-    void ended(int status, RealEvent event);
+    void ended(int status, long[] times);
 }

@@ -1,5 +1,6 @@
 package io.omnicl.runtime.worker;
 
+import io.omnicl.runtime.graph.Log;
 import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.sched.Scheduler;
 
@@ -41,6 +42,29 @@ public final class Machine {
     /** Node count plus one for the host. */
     public int nodeCount() {
         return nodes.size() + 1;
+    }
+
+    /** Bits of the devices that have been lost. */
+    public long lostNodes() {
+        long bits = 0;
+        for (DeviceNode n : nodes) {
+            if (n.isLost()) {
+                bits |= n.bit();
+            }
+        }
+        return bits;
+    }
+
+    /**
+     * Stops using a device that has been lost: nothing is placed there any more, and its copies no longer
+     * count (what it alone held is lost with it, unless results were kept on the host, see
+     * {@code OMNICL_RESILIENT}).
+     */
+    public void lose(DeviceNode node) {
+        if (node.markLost()) {
+            Log.LOG.warning("OmniCL: lost " + node + "; its work goes to the other devices");
+            node.worker().post(w -> w.memory().abandon());
+        }
     }
 
     /** Bits of every real device. */

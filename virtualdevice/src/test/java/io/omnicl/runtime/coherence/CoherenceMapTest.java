@@ -67,13 +67,16 @@ class CoherenceMapTest {
         assertEquals(1, map.segmentCount());
     }
 
-    /** One operation of a random history: 0 write, 1 copy now, 2 plan a copy, 3 finish the oldest plan. */
+    /**
+     * One operation of a random history: 0 write, 1 copy now, 2 plan a copy, 3 finish the oldest plan, 4 the
+     * node gives up its copy (eviction).
+     */
     record Op(int kind, int node, int offset, int length) {
     }
 
     @Provide
     Arbitrary<List<Op>> histories() {
-        Arbitrary<Op> op = Combinators.combine(Arbitraries.integers().between(0, 3), Arbitraries.integers().between(0, 3),
+        Arbitrary<Op> op = Combinators.combine(Arbitraries.integers().between(0, 4), Arbitraries.integers().between(0, 3),
                 Arbitraries.integers().between(0, 63), Arbitraries.integers().between(1, 64)).as(Op::new);
         return op.list().ofMinSize(1).ofMaxSize(40);
     }
@@ -85,7 +88,8 @@ class CoherenceMapTest {
     /**
      * Against a model that keeps, per byte, its holders and the version of its last write: the map never
      * names a holder the model does not have, holds every byte that some node holds, makes a copy done
-     * at once valid everywhere in its range, and a write's range belongs to the writer alone.
+     * at once valid everywhere in its range, a write's range belongs to the writer alone, and an evicted
+     * node keeps only what it alone holds.
      */
     @Property(tries = 500)
     void agreesWithAPerByteModel(@ForAll("histories") List<Op> history) {
@@ -127,6 +131,22 @@ class CoherenceMapTest {
                         plans.add(new Plan(p, op.node(), v));
                     }
                 }
+                case 4 -> {
+                    // the map may know fewer holders than the model; what it has the node alone hold stays
+                    boolean[] kept = new boolean[size];
+                    boolean keepsSome = false;
+                    for (int b = from; b < to; b++) {
+                        kept[b] = holders[b] == bit || map.holdersOfAll(b, 1) == bit;
+                        keepsSome |= kept[b];
+                    }
+                    assertEquals(!keepsSome, map.dropNode(from, to - from, op.node()));
+                    for (int b = from; b < to; b++) {
+                        if (!kept[b]) {
+                            holders[b] &= ~bit;
+                        }
+                        assertEquals(kept[b], (map.holdersOfAll(b, 1) & bit) != 0, "byte " + b + " kept");
+                    }
+                }
                 default -> {
                     Plan plan = plans.poll();
                     if (plan != null) {
@@ -144,6 +164,12 @@ class CoherenceMapTest {
                 long actual = map.holdersOfAll(b, 1);
                 assertEquals(0, actual & ~holders[b], "byte " + b + " has a holder the model has not");
                 assertEquals(holders[b] != 0, actual != 0, "byte " + b + " held somewhere");
+            }
+            for (Piece p : map.held(0, size, op.node())) {
+                for (long b = p.offset(); b < p.end(); b++) {
+                    long h = holders[(int) b];
+                    assertTrue((h & CoherenceMap.bit(op.node())) != 0, "byte " + b + " held by " + op.node());
+                }
             }
         }
     }

@@ -5,8 +5,8 @@ import static org.lwjgl.opencl.CL10.CL_INVALID_MEM_OBJECT;
 import static org.lwjgl.system.MemoryUtil.NULL;
 
 import io.omnicl.spi.BackendException;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongToIntFunction;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * An OpenCL object handle that is released once. A released or foreign object never reaches a native
@@ -17,15 +17,27 @@ abstract class ClObject {
     private final AtomicLong handle;
     private final int invalidStatus;
     private final LongToIntFunction releaseCall;
+    /** The live objects of the context this one belongs to; null for the context itself. */
+    private final AtomicLong live;
 
     /**
      * @param invalidStatus the {@code CL_INVALID_*} code for using this object after its release
      * @param releaseCall   the {@code clRelease*} function for this kind of object
+     * @param live          the count of live objects of its context, which this one joins until released
      */
-    ClObject(long handle, int invalidStatus, LongToIntFunction releaseCall) {
+    ClObject(long handle, int invalidStatus, LongToIntFunction releaseCall, AtomicLong live) {
         this.handle = new AtomicLong(handle);
         this.invalidStatus = invalidStatus;
         this.releaseCall = releaseCall;
+        this.live = live;
+        if (live != null) {
+            live.incrementAndGet();
+        }
+    }
+
+    /** The count this object joined, for the objects made from it. */
+    final AtomicLong live() {
+        return live;
     }
 
     /** The live handle. */
@@ -53,7 +65,6 @@ abstract class ClObject {
         return ((ClObject) object).handleOr(status);
     }
 
-    /** Idempotent. */
     /** The live handle of a buffer or an image, or NULL for null. */
     static long memHandleOf(Object memory) {
         if (memory == null) {
@@ -63,10 +74,14 @@ abstract class ClObject {
             CL_INVALID_MEM_OBJECT);
     }
 
+    /** Idempotent. */
     public void release() {
-        long live = handle.getAndSet(NULL);
-        if (live != NULL) {
-            ClCalls.check(releaseCall.applyAsInt(live), "clRelease " + getClass().getSimpleName());
+        long h = handle.getAndSet(NULL);
+        if (h != NULL) {
+            if (live != null) {
+                live.decrementAndGet();
+            }
+            ClCalls.check(releaseCall.applyAsInt(h), "clRelease " + getClass().getSimpleName());
         }
     }
 }

@@ -6,6 +6,7 @@ import static org.lwjgl.opencl.CL11.CL_BUFFER_CREATE_TYPE_REGION;
 import static org.lwjgl.opencl.CL11.nclCreateSubBuffer;
 import static org.lwjgl.system.MemoryStack.stackPush;
 
+import java.util.concurrent.atomic.AtomicLong;
 import io.omnicl.spi.RealBuffer;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.opencl.CL10;
@@ -16,8 +17,8 @@ final class LwjglBuffer extends ClObject implements RealBuffer {
 
     private final long size;
 
-    LwjglBuffer(long buffer, long size) {
-        super(buffer, CL_INVALID_MEM_OBJECT, CL10::clReleaseMemObject);
+    LwjglBuffer(long buffer, long size, AtomicLong live) {
+        super(buffer, CL_INVALID_MEM_OBJECT, CL10::clReleaseMemObject, live);
         this.size = size;
     }
 
@@ -33,7 +34,7 @@ final class LwjglBuffer extends ClObject implements RealBuffer {
             PointerBuffer bufferRegion = stack.pointers(offset, size); // {origin, size}
             long region = ClCalls.create(status -> nclCreateSubBuffer(
                 buffer, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, bufferRegion.address(), status), "clCreateSubBuffer");
-            return new LwjglBuffer(region, size);
+            return new LwjglBuffer(region, size, live());
         }
     }
 }

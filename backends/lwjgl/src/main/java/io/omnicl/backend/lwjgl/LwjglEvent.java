@@ -13,6 +13,7 @@ import static org.lwjgl.opencl.CL10.nclWaitForEvents;
 import static org.lwjgl.opencl.CL11.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
 import static org.lwjgl.system.MemoryStack.stackPush;
 
+import java.util.concurrent.atomic.AtomicLong;
 import io.omnicl.spi.BackendException;
 import io.omnicl.spi.RealEvent;
 import org.lwjgl.opencl.CL10;
@@ -26,10 +27,12 @@ final class LwjglEvent extends ClObject implements RealEvent {
     };
 
     private final boolean profiled;
+    /** The profiling times once known of a completed command. */
+    private volatile long[] times;
 
     /** @param profiled whether the event's queue has profiling enabled */
-    LwjglEvent(long event, boolean profiled) {
-        super(event, CL_INVALID_EVENT, CL10::clReleaseEvent);
+    LwjglEvent(long event, boolean profiled, AtomicLong live) {
+        super(event, CL_INVALID_EVENT, CL10::clReleaseEvent, live);
         this.profiled = profiled;
     }
 
@@ -57,16 +60,20 @@ final class LwjglEvent extends ClObject implements RealEvent {
 
     @Override
     public long[] profile() {
+        long[] known = times;
+        if (known != null) {
+            return known.clone();
+        }
         long event = handle();
         if (!profiled) {
             return null;
         }
         ClCalls.ParamQuery profilingInfo = (param, size, value, sizeReturned) ->
             nclGetEventProfilingInfo(event, param, size, value, sizeReturned);
-        long[] times = new long[PROFILING_TIMES.length];
+        long[] measured = new long[PROFILING_TIMES.length];
         try {
-            for (int i = 0; i < times.length; i++) {
-                times[i] = ClCalls.number(profilingInfo.of(PROFILING_TIMES[i]), Long.BYTES, "clGetEventProfilingInfo");
+            for (int i = 0; i < measured.length; i++) {
+                measured[i] = ClCalls.number(profilingInfo.of(PROFILING_TIMES[i]), Long.BYTES, "clGetEventProfilingInfo");
             }
         } catch (BackendException e) {
             if (e.status() == CL_PROFILING_INFO_NOT_AVAILABLE) {
@@ -74,6 +81,10 @@ final class LwjglEvent extends ClObject implements RealEvent {
             }
             throw e;
         }
-        return times;
+        if (status() == 0) {
+            // a completed command's times do not change: ask the driver once
+            times = measured;
+        }
+        return measured.clone();
     }
 }

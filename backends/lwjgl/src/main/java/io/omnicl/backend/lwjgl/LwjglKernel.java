@@ -3,6 +3,7 @@ package io.omnicl.backend.lwjgl;
 import static org.lwjgl.opencl.CL10.CL_INVALID_ARG_VALUE;
 import static org.lwjgl.opencl.CL10.CL_INVALID_KERNEL;
 import static org.lwjgl.opencl.CL10.CL_INVALID_SAMPLER;
+import static org.lwjgl.opencl.CL12.CL_KERNEL_ATTRIBUTES;
 import static org.lwjgl.opencl.CL10.CL_KERNEL_COMPILE_WORK_GROUP_SIZE;
 import static org.lwjgl.opencl.CL10.CL_KERNEL_NUM_ARGS;
 import static org.lwjgl.opencl.CL10.CL_KERNEL_WORK_GROUP_SIZE;
@@ -30,6 +31,7 @@ import io.omnicl.spi.RealMem;
 import io.omnicl.spi.RealSampler;
 import io.omnicl.spi.RealKernel;
 import java.nio.ByteBuffer;
+import java.util.concurrent.atomic.AtomicLong;
 import org.lwjgl.opencl.CL10;
 import org.lwjgl.system.MemoryStack;
 
@@ -42,8 +44,8 @@ final class LwjglKernel extends ClObject implements RealKernel {
     private final String name;
     private final long device;
 
-    LwjglKernel(long kernel, String name, long device) {
-        super(kernel, CL_INVALID_KERNEL, CL10::clReleaseKernel);
+    LwjglKernel(long kernel, String name, long device, AtomicLong live) {
+        super(kernel, CL_INVALID_KERNEL, CL10::clReleaseKernel, live);
         this.name = name;
         this.device = device;
     }
@@ -51,6 +53,13 @@ final class LwjglKernel extends ClObject implements RealKernel {
     @Override
     public String name() {
         return name;
+    }
+
+    @Override
+    public String attributes() {
+        long kernel = handle();
+        return ClCalls.string((size, value, sizeReturned) ->
+            nclGetKernelInfo(kernel, CL_KERNEL_ATTRIBUTES, size, value, sizeReturned), "clGetKernelInfo");
     }
 
     @Override

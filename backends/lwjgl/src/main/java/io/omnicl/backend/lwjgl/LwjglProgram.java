@@ -26,6 +26,7 @@ import io.omnicl.spi.RealKernel;
 import io.omnicl.spi.RealProgram;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.opencl.CL10;
 import org.lwjgl.system.MemoryStack;
@@ -35,8 +36,8 @@ final class LwjglProgram extends ClObject implements RealProgram {
 
     private final long device;
 
-    LwjglProgram(long program, long device) {
-        super(program, CL_INVALID_PROGRAM, CL10::clReleaseProgram);
+    LwjglProgram(long program, long device, AtomicLong live) {
+        super(program, CL_INVALID_PROGRAM, CL10::clReleaseProgram, live);
         this.device = device;
     }
 
@@ -136,7 +137,7 @@ final class LwjglProgram extends ClObject implements RealProgram {
             ByteBuffer encoded = stack.UTF8(name);
             long kernel = ClCalls.create(status ->
                 nclCreateKernel(program, memAddress(encoded), status), "clCreateKernel(" + name + ")");
-            return new LwjglKernel(kernel, name, device);
+            return new LwjglKernel(kernel, name, device, live());
         }
     }
 }

@@ -35,6 +35,7 @@ import io.omnicl.spi.RealKernel;
 import io.omnicl.spi.RealQueue;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.opencl.CL10;
 import org.lwjgl.system.MemoryStack;
@@ -47,8 +48,8 @@ final class LwjglQueue extends ClObject implements RealQueue {
 
     private final boolean profiling;
 
-    LwjglQueue(long queue, boolean profiling) {
-        super(queue, CL_INVALID_COMMAND_QUEUE, CL10::clReleaseCommandQueue);
+    LwjglQueue(long queue, boolean profiling, AtomicLong live) {
+        super(queue, CL_INVALID_COMMAND_QUEUE, CL10::clReleaseCommandQueue, live);
         this.profiling = profiling;
     }
 
@@ -241,7 +242,7 @@ final class LwjglQueue extends ClObject implements RealQueue {
             PointerBuffer event = stack.mallocPointer(1);
             ClCalls.check(command.enqueue(queue, waitCount, waitCount == 0 ? NULL : waitList.address(),
                 event.address()), call);
-            return new LwjglEvent(event.get(0), profiling);
+            return new LwjglEvent(event.get(0), profiling, live());
         }
     }
 

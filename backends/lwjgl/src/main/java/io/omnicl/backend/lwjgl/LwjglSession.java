@@ -38,6 +38,7 @@ import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.opencl.CL10;
 import org.lwjgl.opencl.CLImageDesc;
@@ -49,9 +50,11 @@ final class LwjglSession extends ClObject implements DeviceSession {
 
     private final LwjglDevice device;
     private final long deviceId;
+    /** Objects made in this context and not yet released. */
+    private final AtomicLong objects = new AtomicLong();
 
     LwjglSession(LwjglDevice device, long deviceId, long context) {
-        super(context, CL_INVALID_CONTEXT, CL10::clReleaseContext);
+        super(context, CL_INVALID_CONTEXT, CL10::clReleaseContext, null);
         this.device = device;
         this.deviceId = deviceId;
     }
@@ -62,11 +65,16 @@ final class LwjglSession extends ClObject implements DeviceSession {
     }
 
     @Override
+    public long liveObjects() {
+        return objects.get();
+    }
+
+    @Override
     public RealBuffer allocate(long size) {
         long context = handle();
         long buffer = ClCalls.create(status ->
             nclCreateBuffer(context, CL_MEM_READ_WRITE, size, NULL, status), "clCreateBuffer");
-        return new LwjglBuffer(buffer, size);
+        return new LwjglBuffer(buffer, size, objects);
     }
 
     @Override
@@ -82,7 +90,7 @@ final class LwjglSession extends ClObject implements DeviceSession {
                 .buffer(buffer);
             long image = ClCalls.create(status -> nclCreateImage(context, flags, clFormat.address(),
                 clDesc.address(), NULL, status), "clCreateImage");
-            return new LwjglImage(image);
+            return new LwjglImage(image, objects);
         }
     }
 
@@ -112,7 +120,7 @@ final class LwjglSession extends ClObject implements DeviceSession {
         long context = handle();
         long sampler = ClCalls.create(status -> nclCreateSampler(context, normalizedCoordinates ? 1 : 0,
             addressingMode, filterMode, status), "clCreateSampler");
-        return new LwjglSampler(sampler);
+        return new LwjglSampler(sampler, objects);
     }
 
     @Override
@@ -121,7 +129,7 @@ final class LwjglSession extends ClObject implements DeviceSession {
         long properties = profiling ? CL_QUEUE_PROFILING_ENABLE : 0;
         long queue = ClCalls.create(status ->
             nclCreateCommandQueue(context, deviceId, properties, status), "clCreateCommandQueue");
-        return new LwjglQueue(queue, profiling);
+        return new LwjglQueue(queue, profiling, objects);
     }
 
     @Override
@@ -137,7 +145,7 @@ final class LwjglSession extends ClObject implements DeviceSession {
             PointerBuffer strings = stack.pointers(text);
             long program = ClCalls.create(status ->
                 nclCreateProgramWithSource(context, 1, strings.address(), NULL, status), "clCreateProgramWithSource");
-            return new LwjglProgram(program, deviceId);
+            return new LwjglProgram(program, deviceId, objects);
         } finally {
             memFree(text);
         }
@@ -156,7 +164,7 @@ final class LwjglSession extends ClObject implements DeviceSession {
             PointerBuffer binaries = stack.pointers(copy);
             long program = ClCalls.create(status -> nclCreateProgramWithBinary(context, 1, devices.address(),
                 lengths.address(), binaries.address(), NULL, status), "clCreateProgramWithBinary");
-            return new LwjglProgram(program, deviceId);
+            return new LwjglProgram(program, deviceId, objects);
         } finally {
             memFree(copy);
         }
@@ -175,11 +183,11 @@ final class LwjglSession extends ClObject implements DeviceSession {
                 memAddressSafe(stack.UTF8Safe(options)), programs.size(), inputs.address(), NULL, NULL,
                 memAddress(status));
             if (status.get(0) == CL_LINK_PROGRAM_FAILURE) {
-                String log = linked == NULL ? "" : new LwjglProgram(linked, deviceId).takeLog();
+                String log = linked == NULL ? "" : new LwjglProgram(linked, deviceId, objects).takeLog();
                 throw new BackendException(CL_LINK_PROGRAM_FAILURE, log);
             }
             ClCalls.check(status.get(0), "clLinkProgram");
-            return new LwjglProgram(linked, deviceId);
+            return new LwjglProgram(linked, deviceId, objects);
         }
     }
 

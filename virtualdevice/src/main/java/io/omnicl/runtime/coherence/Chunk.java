@@ -1,0 +1,121 @@
+package io.omnicl.runtime.coherence;
+
+import io.omnicl.runtime.worker.DeviceNode;
+import io.omnicl.spi.RealBuffer;
+import io.omnicl.spi.RealImage;
+import io.omnicl.spi.RealMem;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One allocation on one device holding bytes {@code [offset, offset + size)} of a storage: all of it, or,
+ * for a storage too large to keep whole there, the range some commands use. The chunks of a storage on
+ * one device never overlap, so "the device holds this byte" names one place. Views (sub-buffer regions,
+ * images over a buffer) made of it go with it.
+ */
+public final class Chunk {
+
+    private final Storage storage;
+    private final DeviceNode node;
+    private final long offset;
+    private final long size;
+    private final RealMem mem;
+    /** Commands in flight on the device that use the chunk; only the device's worker thread changes it. */
+    private int pins;
+    /** Guarded by the storage. */
+    private final Map<Object, RealMem> views = new LinkedHashMap<>();
+    private boolean released;
+
+    Chunk(Storage storage, DeviceNode node, long offset, long size, RealMem mem) {
+        this.storage = storage;
+        this.node = node;
+        this.offset = offset;
+        this.size = size;
+        this.mem = mem;
+    }
+
+    public Storage storage() {
+        return storage;
+    }
+
+    public DeviceNode node() {
+        return node;
+    }
+
+    public long offset() {
+        return offset;
+    }
+
+    public long size() {
+        return size;
+    }
+
+    public long end() {
+        return offset + size;
+    }
+
+    public RealBuffer buffer() {
+        return (RealBuffer) mem;
+    }
+
+    public RealImage image() {
+        return (RealImage) mem;
+    }
+
+    RealMem mem() {
+        return mem;
+    }
+
+    /** The chunk's own offset of storage offset {@code at}. */
+    public long local(long at) {
+        return at - offset;
+    }
+
+    boolean covers(long from, long length) {
+        return offset <= from && from + length <= end();
+    }
+
+    boolean overlaps(long from, long length) {
+        return from < end() && offset < from + length;
+    }
+
+    void pin() {
+        pins++;
+    }
+
+    void unpin() {
+        pins--;
+    }
+
+    boolean pinned() {
+        return pins > 0;
+    }
+
+    /** Guarded by the storage. */
+    Map<Object, RealMem> views() {
+        return views;
+    }
+
+    /** Releases the views and the allocation, once; guarded by the storage. */
+    boolean release() {
+        if (released) {
+            return false;
+        }
+        released = true;
+        List<RealMem> all = new ArrayList<>(views.values());
+        views.clear();
+        for (int i = all.size() - 1; i >= 0; i--) {
+            all.get(i).release();
+        }
+        mem.release();
+        return true;
+    }
+
+    @Override
+    public String toString() {
+        return "chunk [" + offset + ", " + end() + ") on " + node;
+    }
+}

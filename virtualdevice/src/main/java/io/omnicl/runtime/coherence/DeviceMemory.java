@@ -1,0 +1,345 @@
+package io.omnicl.runtime.coherence;
+
+import io.omnicl.driver.ClError;
+import io.omnicl.driver.ImageSpec;
+import io.omnicl.runtime.Cl;
+import io.omnicl.runtime.coherence.CoherenceMap.Piece;
+import io.omnicl.runtime.graph.Access;
+import io.omnicl.runtime.worker.DeviceNode;
+import io.omnicl.runtime.worker.DeviceWorker;
+import io.omnicl.spi.BackendException;
+import io.omnicl.spi.RealEvent;
+import io.omnicl.spi.RealMem;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The memory of one real device: which chunks of which storages it holds, within a byte limit. A command
+ * pins the chunks it uses from the moment its worker takes it until it ends; to make room, the least
+ * recently used unpinned chunks are evicted, the ranges that only this device holds (Modified) first
+ * written back to the host. A storage small enough is allocated whole; a larger one (even larger than
+ * the device can allocate at once) in chunks covering just what commands use.
+ */
+public final class DeviceMemory {
+
+    /** A range of a storage that must sit in one chunk for a command. */
+    public record Region(Storage storage, long offset, long length) {
+        long end() {
+            return offset + length;
+        }
+    }
+
+    private final DeviceNode node;
+    private final DeviceWorker worker;
+    /** Bytes of chunks this device may hold at once. */
+    private final long limit;
+    /** The largest single allocation. */
+    private final long maxAlloc;
+    /** Storages up to this size are allocated whole. */
+    private final long wholeUpTo;
+    /** Guarded by {@code this}: chunks in least recently used first order, and their bytes. */
+    private final LinkedHashSet<Chunk> chunks = new LinkedHashSet<>();
+    private long used;
+    private final AtomicLong evictions = new AtomicLong();
+
+    public DeviceMemory(DeviceWorker worker, long limit, long maxAlloc) {
+        this.node = worker.node();
+        this.worker = worker;
+        this.limit = limit;
+        this.maxAlloc = Math.min(maxAlloc, limit);
+        this.wholeUpTo = Math.min(this.maxAlloc, limit / 4);
+    }
+
+    public long limit() {
+        return limit;
+    }
+
+    /** Bytes allocated now. */
+    public synchronized long used() {
+        return used;
+    }
+
+    /** Chunks allocated now. */
+    public synchronized int chunkCount() {
+        return chunks.size();
+    }
+
+    /** Chunks evicted so far. */
+    public long evictions() {
+        return evictions.get();
+    }
+
+    /**
+     * The chunks a command with these accesses needs here: a storage kept whole needs all of it, another
+     * the union of the ranges it uses (overlapping ranges together, since chunks cannot overlap).
+     */
+    public List<Region> footprint(List<Access> accesses) {
+        Map<Storage, List<Access>> byStorage = new LinkedHashMap<>();
+        for (Access a : accesses) {
+            byStorage.computeIfAbsent(a.storage(), k -> new ArrayList<>()).add(a);
+        }
+        List<Region> regions = new ArrayList<>();
+        byStorage.forEach((s, list) -> {
+            if (s.image() != null || s.size() <= wholeUpTo) {
+                regions.add(new Region(s, 0, s.size()));
+                return;
+            }
+            List<Access> sorted = new ArrayList<>(list);
+            sorted.sort(Comparator.comparingLong(Access::offset));
+            long from = sorted.get(0).offset();
+            long to = sorted.get(0).end();
+            for (Access a : sorted) {
+                if (a.offset() < to) {
+                    to = Math.max(to, a.end());
+                } else {
+                    regions.add(new Region(s, from, to - from));
+                    from = a.offset();
+                    to = a.end();
+                }
+            }
+            regions.add(new Region(s, from, to - from));
+        });
+        return regions;
+    }
+
+    /** Whether a command with these accesses can have all its memory here at once. */
+    public boolean fits(List<Access> accesses) {
+        long total = 0;
+        for (Region r : footprint(accesses)) {
+            if (r.length() > maxAlloc) {
+                return false;
+            }
+            total += r.length();
+        }
+        return total <= limit;
+    }
+
+    /**
+     * On the worker's thread: pins chunks holding everything a command with these accesses uses, allocating
+     * and evicting as needed. Returns null, with nothing pinned, when room can only come from a command in
+     * flight here ending.
+     *
+     * @throws ClError {@code CL_MEM_OBJECT_ALLOCATION_FAILURE} when the device cannot hold it at all
+     */
+    public List<Chunk> pin(List<Access> accesses) {
+        List<Region> regions = footprint(accesses);
+        for (int attempt = 0; ; attempt++) {
+            if (!clearOverlaps(regions)) {
+                return null;
+            }
+            List<Chunk> pinned = new ArrayList<>();
+            boolean room = true;
+            for (Region r : regions) {
+                Chunk c = r.storage().chunkCovering(node, r.offset(), r.length());
+                if (c == null) {
+                    c = allocate(r);
+                }
+                if (c == null) {
+                    room = false;
+                    break;
+                }
+                c.pin();
+                touch(c);
+                pinned.add(c);
+            }
+            if (room) {
+                return pinned;
+            }
+            unpin(pinned);
+            if (worker.hasInFlight()) {
+                return null;
+            }
+            if (attempt > 0) {
+                throw new ClError(Cl.CL_MEM_OBJECT_ALLOCATION_FAILURE,
+                        "the memory of one command does not fit on " + node.name());
+            }
+            // nothing is pinned now: start again from an empty device, each region in a chunk of its own size
+            for (Chunk c : snapshot()) {
+                evict(c);
+            }
+        }
+    }
+
+    /** Pins chunks already held (a write-back reading them). */
+    void pinAll(List<Chunk> list) {
+        for (Chunk c : list) {
+            c.pin();
+        }
+    }
+
+    /** Ends what {@link #pin} began. */
+    public void unpin(List<Chunk> pinned) {
+        for (Chunk c : pinned) {
+            c.unpin();
+        }
+    }
+
+    /** Evicts the chunks that overlap a region without holding it all; false if one is pinned. */
+    private boolean clearOverlaps(List<Region> regions) {
+        for (Region r : regions) {
+            if (r.storage().chunkCovering(node, r.offset(), r.length()) != null) {
+                continue;
+            }
+            for (Chunk c : r.storage().chunksOverlapping(node, r.offset(), r.length())) {
+                if (c.pinned()) {
+                    return false;
+                }
+                evict(c);
+            }
+        }
+        return true;
+    }
+
+    /** A new chunk for the region, after making room; null if there is none to make now. */
+    private Chunk allocate(Region r) {
+        if (!makeRoom(r.length())) {
+            return null;
+        }
+        RealMem mem;
+        try {
+            mem = create(r);
+        } catch (BackendException e) {
+            if (e.status() != Cl.CL_MEM_OBJECT_ALLOCATION_FAILURE && e.status() != Cl.CL_OUT_OF_RESOURCES) {
+                throw e;
+            }
+            // the device has less than the limit says (other users, fragmentation): free what can be
+            for (Chunk c : snapshot()) {
+                if (!c.pinned()) {
+                    evict(c);
+                }
+            }
+            try {
+                mem = create(r);
+            } catch (BackendException again) {
+                return null;
+            }
+        }
+        Chunk c = r.storage().addChunk(node, r.offset(), r.length(), mem);
+        synchronized (this) {
+            chunks.add(c);
+            used += c.size();
+        }
+        return c;
+    }
+
+    private RealMem create(Region r) {
+        ImageSpec image = r.storage().image();
+        if (image == null) {
+            return worker.session().allocate(r.length());
+        }
+        return worker.session().allocateImage(Cl.CL_MEM_READ_WRITE, RealImages.format(image),
+                RealImages.desc(image, null));
+    }
+
+    /** Evicts least recently used unpinned chunks until {@code bytes} more fit; false if they cannot. */
+    private boolean makeRoom(long bytes) {
+        while (true) {
+            Chunk victim = null;
+            synchronized (this) {
+                if (used + bytes <= limit) {
+                    return true;
+                }
+                for (Chunk c : chunks) {
+                    if (!c.pinned()) {
+                        victim = c;
+                        break;
+                    }
+                }
+            }
+            if (victim == null) {
+                return false;
+            }
+            evict(victim);
+        }
+    }
+
+    /**
+     * Takes a chunk off the device: what only this device holds is first read back into the host copy
+     * (under the storage's host-write lock, so that no host write is overwritten), then the device stops
+     * holding the range and the allocation is released.
+     */
+    private void evict(Chunk c) {
+        Storage s = c.storage();
+        int me = node.index();
+        synchronized (s.hostWrites()) {
+            List<Piece> sole = new ArrayList<>();
+            for (Piece p : s.map().held(c.offset(), c.size(), me)) {
+                if (p.holders() == CoherenceMap.bit(me)) {
+                    sole.add(p);
+                }
+            }
+            if (!sole.isEmpty()) {
+                writeBack(c, sole);
+            }
+        }
+        s.map().dropNode(c.offset(), c.size(), me);
+        forget(c);
+        if (s.removeChunk(c)) {
+            evictions.incrementAndGet();
+        }
+    }
+
+    /** Reads the pieces into the host copy and waits; then the host holds them too. */
+    private void writeBack(Chunk c, List<Piece> pieces) {
+        List<RealEvent> reads = new ArrayList<>();
+        int status = 0;
+        try {
+            for (Piece p : pieces) {
+                reads.addAll(Coherency.readToHost(c, p, worker));
+            }
+        } finally {
+            for (RealEvent e : reads) {
+                int st = e.await();
+                status = status < 0 ? status : st;
+                e.release();
+            }
+        }
+        if (status < 0) {
+            throw new BackendException(status, "writing back " + c + " failed");
+        }
+        for (Piece p : pieces) {
+            c.storage().map().addHolder(p, CoherenceMap.HOST);
+        }
+    }
+
+    /**
+     * The device is lost: its copies no longer count, except what it alone held, which stays named so that
+     * whoever needs it gets the device's error rather than stale data.
+     */
+    public void abandon() {
+        for (Chunk c : snapshot()) {
+            c.storage().map().dropNode(c.offset(), c.size(), node.index());
+            forget(c);
+            try {
+                c.storage().removeChunk(c);
+            } catch (RuntimeException e) {
+                // the device is gone: its objects may not even release
+            }
+        }
+    }
+
+    /** The chunk is gone (evicted, or its storage freed). */
+    void forget(Chunk c) {
+        synchronized (this) {
+            if (chunks.remove(c)) {
+                used -= c.size();
+            }
+        }
+    }
+
+    private synchronized void touch(Chunk c) {
+        if (chunks.remove(c)) {
+            chunks.add(c);
+        }
+    }
+
+    private synchronized List<Chunk> snapshot() {
+        return new ArrayList<>(chunks);
+    }
+}
