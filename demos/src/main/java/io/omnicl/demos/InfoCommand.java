@@ -1,6 +1,7 @@
 package io.omnicl.demos;
 
 import io.omnicl.OmniCL;
+import io.omnicl.demos.bench.ClQueries;
 import io.omnicl.driver.RealDeviceDescription;
 import org.jocl.Pointer;
 import org.jocl.cl_device_id;
@@ -25,11 +26,11 @@ final class InfoCommand {
         cl_platform_id platform = Platforms.omnicl();
         out.println("Platform  " + platformString(platform, CL_PLATFORM_NAME) + " ("
                 + platformString(platform, CL_PLATFORM_VERSION) + ")");
-        cl_device_id[] devices = Platforms.devices(platform);
+        cl_device_id[] devices = ClQueries.devices(platform);
         List<RealDeviceDescription> reals = OmniCL.realDevices();
         for (int i = 0; i < devices.length; i++) {
             cl_device_id d = devices[i];
-            out.printf("  Device %d  %s%n", i, Platforms.deviceString(d, CL_DEVICE_NAME));
+            out.printf("  Device %d  %s%n", i, ClQueries.deviceString(d, CL_DEVICE_NAME));
             if (i == 0) {
                 out.printf("    virtual device over %d real device%s%n", reals.size(), reals.size() == 1 ? "" : "s");
             } else {
@@ -38,14 +39,14 @@ final class InfoCommand {
                         real.platform(), real.platformVersion(), real.backend());
             }
             out.printf("    %-28s %s%n", "Type", stringFor_cl_device_type(number(d, CL_DEVICE_TYPE, 8)).trim());
-            out.printf("    %-28s %s%n", "Version", Platforms.deviceString(d, CL_DEVICE_VERSION));
+            out.printf("    %-28s %s%n", "Version", ClQueries.deviceString(d, CL_DEVICE_VERSION));
             out.printf("    %-28s %d%n", "Compute units", number(d, CL_DEVICE_MAX_COMPUTE_UNITS, 4));
             out.printf("    %-28s %d MiB%n", "Global memory", number(d, CL_DEVICE_GLOBAL_MEM_SIZE, 8) >> 20);
             out.printf("    %-28s %d MiB%n", "Max allocation", number(d, CL_DEVICE_MAX_MEM_ALLOC_SIZE, 8) >> 20);
             out.printf("    %-28s %d KiB%n", "Local memory", number(d, CL_DEVICE_LOCAL_MEM_SIZE, 8) >> 10);
             out.printf("    %-28s %d%n", "Max work-group size", number(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, 8));
             out.printf("    %-28s %s%n", "Images", number(d, CL_DEVICE_IMAGE_SUPPORT, 4) != 0 ? "yes" : "no");
-            out.printf("    %-28s %s%n", "Extensions", Platforms.deviceString(d, CL_DEVICE_EXTENSIONS));
+            out.printf("    %-28s %s%n", "Extensions", ClQueries.deviceString(d, CL_DEVICE_EXTENSIONS));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.omnicl.demos;
 
+import io.omnicl.demos.bench.MandelbrotWorkload;
 import org.junit.jupiter.api.Test;
 
 import javax.imageio.ImageIO;
@@ -13,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class MandelbrotTest {
 
-    private static final Mandelbrot.Frame FRAME = new Mandelbrot.Frame(256, 192, 16, 500);
+    private static final MandelbrotWorkload.Frame FRAME = new MandelbrotWorkload.Frame(256, 192, 16, 500);
 
     @Test
     void everyPlacementGivesTheSingleDeviceImageBitForBit() {

@@ -1,0 +1,28 @@
+package io.omnicl.demos.bench;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The whole harness at a tiny size: child JVMs on OmniCL, the table files, the chart. */
+class BenchEndToEndTest {
+
+    @Test
+    void aTinyBenchWritesItsTableAndChart(@TempDir Path dir) throws Exception {
+        int exit = Bench.run("mandelbrot", Options.parse("--width", "64", "--height", "32", "--blocks", "4",
+                "--iterations", "50", "--reps", "1", "--calibration-runs", "1", "--warmup", "1",
+                "--configs", "alone,split,virtual-dmda", "--out-dir", dir.toString()));
+        assertEquals(0, exit, "every run right");
+        List<String> csv = Files.readAllLines(dir.resolve("mandelbrot.csv"));
+        assertEquals(1 + 5, csv.size(), csv.toString());
+        assertTrue(csv.stream().anyMatch(l -> l.startsWith("mandelbrot,virtual-dmda,")), csv.toString());
+        assertTrue(Files.readString(dir.resolve("mandelbrot.md")).contains("|static cyclic split|"));
+        assertTrue(Files.size(dir.resolve("mandelbrot-gantt.png")) > 0);
+    }
+}
