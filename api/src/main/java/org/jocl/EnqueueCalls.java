@@ -26,6 +26,13 @@ final class EnqueueCalls {
         return m;
     }
 
+    /** A buffer (not an image) of the queue's context. */
+    static ClMem bufferOf(ClQueue q, cl_mem handle) {
+        ClMem m = memOf(q, handle);
+        ClError.require(m.image() == null, CL_INVALID_MEM_OBJECT, "not a buffer");
+        return m;
+    }
+
     /** {@code CL_INVALID_VALUE} unless {@code [offset, offset + size)} is a non-empty range inside {@code m}. */
     private static void checkRange(ClMem m, long offset, long size) {
         ClError.require(offset >= 0 && size > 0 && offset <= m.size() && size <= m.size() - offset,
@@ -64,7 +71,7 @@ final class EnqueueCalls {
         requireDirectIfNonBlocking(blocking_read, ptr, "read");
         return Status.run(() -> {
             ClQueue q = Handles.queue(command_queue);
-            ClMem m = memOf(q, buffer);
+            ClMem m = bufferOf(q, buffer);
             checkRange(m, offset, cb);
             checkHostAccess(m, true, false);
             PointerMemory dst = PointerMemory.of(ptr, cb, CL_INVALID_VALUE);
@@ -80,7 +87,7 @@ final class EnqueueCalls {
         requireDirectIfNonBlocking(blocking_write, ptr, "write");
         return Status.run(() -> {
             ClQueue q = Handles.queue(command_queue);
-            ClMem m = memOf(q, buffer);
+            ClMem m = bufferOf(q, buffer);
             checkRange(m, offset, cb);
             checkHostAccess(m, false, true);
             PointerMemory src = PointerMemory.of(ptr, cb, CL_INVALID_VALUE);
@@ -95,8 +102,8 @@ final class EnqueueCalls {
                                    cl_event[] event_wait_list, cl_event event) {
         return Status.run(() -> {
             ClQueue q = Handles.queue(command_queue);
-            ClMem src = memOf(q, src_buffer);
-            ClMem dst = memOf(q, dst_buffer);
+            ClMem src = bufferOf(q, src_buffer);
+            ClMem dst = bufferOf(q, dst_buffer);
             checkRange(src, src_offset, cb);
             checkRange(dst, dst_offset, cb);
             ClError.require(!overlap(src, src_offset, dst, dst_offset, cb), CL_MEM_COPY_OVERLAP,
@@ -122,7 +129,7 @@ final class EnqueueCalls {
                                    cl_event event) {
         return Status.run(() -> {
             ClQueue q = Handles.queue(command_queue);
-            ClMem m = memOf(q, buffer);
+            ClMem m = bufferOf(q, buffer);
             ClError.require(pattern_size > 0 && pattern_size <= 128 && Long.bitCount(pattern_size) == 1,
                     CL_INVALID_VALUE, "pattern size must be a power of two up to 128");
             byte[] bytes = PointerMemory.of(pattern, pattern_size, CL_INVALID_VALUE).toArray();
@@ -140,7 +147,7 @@ final class EnqueueCalls {
                                          cl_event[] event_wait_list, cl_event event, int[] errcode_ret) {
         return Status.create(errcode_ret, () -> {
             ClQueue q = Handles.queue(command_queue);
-            ClMem m = memOf(q, buffer);
+            ClMem m = bufferOf(q, buffer);
             checkMapFlags(m, map_flags);
             checkRange(m, offset, cb);
             List<ClEvent> waits = Handles.waitList(num_events_in_wait_list, event_wait_list, q.context());
@@ -233,8 +240,15 @@ final class EnqueueCalls {
     static int clEnqueueWaitForEvents(cl_command_queue command_queue, int num_events, cl_event[] event_list) {
         return Status.run(() -> {
             ClQueue q = Handles.queue(command_queue);
-            ClError.require(num_events > 0 && event_list != null, CL_INVALID_VALUE, "no events");
-            List<ClEvent> waits = Handles.waitList(num_events, event_list, q.context());
+            ClError.require(num_events > 0 && event_list != null && event_list.length >= num_events,
+                    CL_INVALID_VALUE, "no events");
+            // unlike a wait list, a bad entry here is CL_INVALID_EVENT
+            List<ClEvent> waits = new ArrayList<>(num_events);
+            for (int i = 0; i < num_events; i++) {
+                ClEvent e = Handles.event(event_list[i]);
+                ClError.require(e.context() == q.context(), CL_INVALID_CONTEXT, "event of another context");
+                waits.add(e);
+            }
             Handles.hand(q.barrier(waits), null);
             return CL_SUCCESS;
         });
@@ -262,7 +276,7 @@ final class EnqueueCalls {
         requireDirectIfNonBlocking(blocking_read, ptr, "read");
         return Status.run(() -> {
             ClQueue q = Handles.queue(command_queue);
-            ClMem m = memOf(q, buffer);
+            ClMem m = bufferOf(q, buffer);
             checkHostAccess(m, true, false);
             Rect b = rectIn(m, buffer_offset, region, buffer_row_pitch, buffer_slice_pitch);
             Rect h = Rect.of(host_offset, region, host_row_pitch, host_slice_pitch);
@@ -281,7 +295,7 @@ final class EnqueueCalls {
         requireDirectIfNonBlocking(blocking_write, ptr, "write");
         return Status.run(() -> {
             ClQueue q = Handles.queue(command_queue);
-            ClMem m = memOf(q, buffer);
+            ClMem m = bufferOf(q, buffer);
             checkHostAccess(m, false, true);
             Rect b = rectIn(m, buffer_offset, region, buffer_row_pitch, buffer_slice_pitch);
             Rect h = Rect.of(host_offset, region, host_row_pitch, host_slice_pitch);
@@ -298,8 +312,8 @@ final class EnqueueCalls {
                                        int num_events_in_wait_list, cl_event[] event_wait_list, cl_event event) {
         return Status.run(() -> {
             ClQueue q = Handles.queue(command_queue);
-            ClMem src = memOf(q, src_buffer);
-            ClMem dst = memOf(q, dst_buffer);
+            ClMem src = bufferOf(q, src_buffer);
+            ClMem dst = bufferOf(q, dst_buffer);
             Rect s = rectIn(src, src_origin, region, src_row_pitch, src_slice_pitch);
             Rect d = rectIn(dst, dst_origin, region, dst_row_pitch, dst_slice_pitch);
             if (src == dst) {

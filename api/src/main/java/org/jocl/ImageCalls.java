@@ -25,13 +25,6 @@ final class ImageCalls {
         return m;
     }
 
-    /** A buffer of the queue's context. */
-    private static ClMem bufferOf(ClQueue q, cl_mem handle) {
-        ClMem m = EnqueueCalls.memOf(q, handle);
-        ClError.require(m.image() == null, CL_INVALID_MEM_OBJECT, "not a buffer");
-        return m;
-    }
-
     /** The box of pixels inside the image, as bytes and rows of its packed layout. */
     private static Rect box(ClMem image, long[] origin, long[] region) {
         ImageSpec spec = image.image();
@@ -143,7 +136,7 @@ final class ImageCalls {
         return Status.run(() -> {
             ClQueue q = Handles.queue(command_queue);
             ClMem src = imageOf(q, src_image);
-            ClMem dst = bufferOf(q, dst_buffer);
+            ClMem dst = EnqueueCalls.bufferOf(q, dst_buffer);
             Rect s = box(src, src_origin, region);
             Rect d = packedIn(dst, dst_offset, region, src.image().elementSize());
             List<ClEvent> waits = Handles.waitList(num_events_in_wait_list, event_wait_list, q.context());
@@ -157,7 +150,7 @@ final class ImageCalls {
                                           int num_events_in_wait_list, cl_event[] event_wait_list, cl_event event) {
         return Status.run(() -> {
             ClQueue q = Handles.queue(command_queue);
-            ClMem src = bufferOf(q, src_buffer);
+            ClMem src = EnqueueCalls.bufferOf(q, src_buffer);
             ClMem dst = imageOf(q, dst_image);
             Rect d = box(dst, dst_origin, region);
             Rect s = packedIn(src, src_offset, region, dst.image().elementSize());

@@ -71,6 +71,7 @@ final class MemCalls {
 
     private static cl_mem subBuffer(cl_mem buffer, long flags, int type, long origin, long size) {
         ClMem parent = Handles.mem(buffer);
+        ClError.require(parent.image() == null, CL_INVALID_MEM_OBJECT, "an image cannot be divided");
         ClError.require(!parent.isSubBuffer(), CL_INVALID_MEM_OBJECT, "a sub-buffer cannot be divided");
         ClError.require(type == CL_BUFFER_CREATE_TYPE_REGION, CL_INVALID_VALUE, "unknown buffer_create_type");
         checkFlags(flags);
@@ -147,15 +148,20 @@ final class MemCalls {
 
     static cl_mem clCreateImage2D(cl_context context, long flags, cl_image_format[] image_format, long image_width,
                                   long image_height, long image_row_pitch, Pointer host_ptr, int[] errcode_ret) {
-        return Status.create(errcode_ret, () -> createImage(context, flags, first(image_format), CL_MEM_OBJECT_IMAGE2D,
-                image_width, image_height, 0, 0, image_row_pitch, 0, 0, 0, null, host_ptr));
+        return Status.create(errcode_ret, () -> {
+            // the OpenCL 1.1 calls give a zero size as a size error, not a descriptor error
+            ClError.require(image_width > 0 && image_height > 0, CL_INVALID_IMAGE_SIZE, "an empty image");
+            return createImage(context, flags, first(image_format), CL_MEM_OBJECT_IMAGE2D, image_width,
+                    image_height, 0, 0, image_row_pitch, 0, 0, 0, null, host_ptr);
+        });
     }
 
     static cl_mem clCreateImage3D(cl_context context, long flags, cl_image_format[] image_format, long image_width,
                                   long image_height, long image_depth, long image_row_pitch, long image_slice_pitch,
                                   Pointer host_ptr, int[] errcode_ret) {
         return Status.create(errcode_ret, () -> {
-            ClError.require(image_depth > 1, CL_INVALID_IMAGE_SIZE, "a 3D image needs a depth above 1");
+            ClError.require(image_width > 0 && image_height > 0 && image_depth > 1, CL_INVALID_IMAGE_SIZE,
+                    "a 3D image needs a width, a height and a depth above 1");
             return createImage(context, flags, first(image_format), CL_MEM_OBJECT_IMAGE3D, image_width,
                     image_height, image_depth, 0, image_row_pitch, image_slice_pitch, 0, 0, null, host_ptr);
         });

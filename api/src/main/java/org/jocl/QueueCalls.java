@@ -33,18 +33,22 @@ final class QueueCalls {
                                                                cl_queue_properties properties, int[] errcode_ret) {
         return Status.create(errcode_ret, () -> {
             long bits = 0;
+            boolean sized = false;
             if (properties != null) {
                 long[] pairs = properties.entries();
                 for (int i = 0; i + 1 < pairs.length; i += 2) {
                     if (pairs[i] == CL_QUEUE_PROPERTIES) {
                         bits = pairs[i + 1];
                     } else if (pairs[i] == CL_QUEUE_SIZE) {
-                        throw new ClError(CL_INVALID_QUEUE_PROPERTIES, "CL_QUEUE_SIZE needs a device queue");
+                        sized = true;
                     } else {
                         throw new ClError(CL_INVALID_VALUE, "unknown queue property " + pairs[i]);
                     }
                 }
             }
+            // a size belongs to a device queue only; a device queue itself is then unsupported
+            ClError.require(!sized || (bits & CL_QUEUE_ON_DEVICE) != 0, CL_INVALID_VALUE,
+                    "CL_QUEUE_SIZE without CL_QUEUE_ON_DEVICE");
             return create(context, device, bits);
         });
     }

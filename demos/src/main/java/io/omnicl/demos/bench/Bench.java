@@ -390,10 +390,16 @@ public final class Bench {
         double end = all.endMicros();
         double from = end - r.nanos() / 1e3;
         Path png = Path.of(options.get("gantt", dir.resolve(workloadName + "-gantt.png").toString()));
-        new GanttChart(all.last(r.nanos() / 1e3), from, end).write(String.format(Locale.ROOT,
-                "%s (%s) on %s: %.1f ms, a traced run (others took %.0f%% of the CPUs)%s", workloadName,
-                workload.description(), config.label(), r.nanos() / 1e6, 100 * r.othersShare(),
-                r.correct() ? "" : " with a WRONG result"), png);
+        try {
+            new GanttChart(all.last(r.nanos() / 1e3), from, end).write(String.format(Locale.ROOT,
+                    "%s (%s) on %s: %.1f ms, a traced run (others took %.0f%% of the CPUs)%s", workloadName,
+                    workload.description(), config.label(), r.nanos() / 1e6, 100 * r.othersShare(),
+                    r.correct() ? "" : " with a WRONG result"), png);
+        } catch (LinkageError e) {
+            // a runtime without fonts (a trimmed JRE on a bare machine): the trace is there to draw elsewhere
+            System.out.println("no Gantt chart here (" + e + "); draw it with: omnicl gantt " + trace);
+            return;
+        }
         System.out.println("Gantt chart of " + config.id() + " written to " + png + " (trace " + trace + ")");
     }
 

@@ -98,8 +98,12 @@ public final class BenchChild {
 
     /** CPU time of this process so far, all threads (PoCL's and StarPU's too); 0 when the JVM cannot tell. */
     private static long processCpuNanos() {
-        java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-        return os instanceof com.sun.management.OperatingSystemMXBean sun ? Math.max(0, sun.getProcessCpuTime()) : 0;
+        try {
+            java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+            return os instanceof com.sun.management.OperatingSystemMXBean sun ? Math.max(0, sun.getProcessCpuTime()) : 0;
+        } catch (LinkageError e) {
+            return 0; // a runtime without the jdk.management module
+        }
     }
 
     private static String failure(Workload.Outcome run, String warmupFailure) {
