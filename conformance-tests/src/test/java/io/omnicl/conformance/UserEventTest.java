@@ -173,6 +173,38 @@ class UserEventTest extends ClTestBase {
 
     @Test
     @Tag(Target.USER_EVENT_GATE)
+    void laterCommandsOfAnInOrderQueueWaitForEveryEarlierWaitList() {
+        cl_command_queue own = track(createQueue(context, device, 0));
+        cl_mem x = intBuffer(ramp(N, 1, 0));
+        cl_mem y = intBuffer(ramp(N, 1, 0));
+        cl_mem z = intBuffer(ramp(N, 1, 0));
+        cl_event first = userEvent();
+        cl_event second = userEvent();
+        gatedAdd(own, x, 1, first);
+        gatedAdd(own, y, 2, second);
+        // another buffer and no wait list: only the queue's order holds it back, behind both gates
+        cl_event last = gatedAdd(own, z, 3);
+        ok(clFlush(own), "flush");
+        try {
+            ok(clSetUserEventStatus(second, CL_COMPLETE), "open the second gate");
+            // work on another queue, finished, gives a wrongly released command time to run
+            cl_mem other = intBuffer(N);
+            gatedAdd(queue, other, 4);
+            ok(clFinish(queue), "finish the other queue");
+            assertTrue(execStatus(last) != CL_COMPLETE, "the last command still waits for the first gate");
+            // its event could wait for the earlier ones while it ran: what it writes is not there yet either
+            assertArrayEquals(ramp(N, 1, 0), readInts(queue, z, N), "the last command has not run");
+        } finally {
+            ok(clSetUserEventStatus(first, CL_COMPLETE), "open the first gate");
+        }
+        waitFor(last);
+        assertArrayEquals(ramp(N, 1, 1), readInts(own, x, N));
+        assertArrayEquals(ramp(N, 1, 2), readInts(own, y, N));
+        assertArrayEquals(ramp(N, 1, 3), readInts(own, z, N));
+    }
+
+    @Test
+    @Tag(Target.USER_EVENT_GATE)
     void completedUserEventReleasesEveryWaitingCommand() {
         cl_command_queue ooo = track(createQueue(context, device, outOfOrderIfSupported()));
         cl_mem a = intBuffer(ramp(N, 1, 0));

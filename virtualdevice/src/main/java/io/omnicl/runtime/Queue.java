@@ -38,8 +38,11 @@ final class Queue extends CountedObject implements ClQueue {
     private final boolean inOrder;
     private final boolean strict;
     private final HazardTracker hazards = new HazardTracker();
-    /** In-order: wait-list events of earlier commands not yet complete; later commands inherit them. */
-    private final List<Completion> gates = new ArrayList<>();
+    /**
+     * In-order: ends when the wait-list events of earlier commands have ended, which later commands inherit;
+     * null when there are none pending.
+     */
+    private Completion gate;
     /** Events of enqueued commands not yet complete. */
     private final Set<Event> outstanding = new LinkedHashSet<>();
     /** In-order: the event of the last command. */
@@ -126,12 +129,22 @@ final class Queue extends CountedObject implements ClQueue {
             }
             c.executed.onDone(s -> retire(c));
         }
-        gates.removeIf(Completion::isDone);
-        for (Completion g : gates) {
-            c.dependOn(g, false);
+        if (gate != null && gate.isDone()) {
+            gate = null;
         }
-        for (ClEvent e : waitList) {
-            gates.add(((Event) e).done());
+        if (gate != null) {
+            c.dependOn(gate, false);
+        }
+        if (!waitList.isEmpty()) {
+            // one completion for all the gates so far: a command depends on one gate, not on every earlier one
+            List<Completion> parts = new ArrayList<>(waitList.size() + 1);
+            if (gate != null) {
+                parts.add(gate);
+            }
+            for (ClEvent e : waitList) {
+                parts.add(((Event) e).done());
+            }
+            gate = Completion.all(parts);
         }
         Event previous = lastEvent;
         c.executed.onDone(s -> {
