@@ -52,7 +52,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * first row of each entry point, again with exceptions enabled. After a failed enqueue, the memory it
  * targeted (buffer, image or host array) is read back and must be unchanged.
  *
- * <p>The table has 420 rows over 91 entry points and 186 classes of argument; {@link #printMatrix} prints
+ * <p>The table has 695 rows over 85 entry points and 279 classes of argument; {@link #printMatrix} prints
  * the counts. Where the reference (the real JOCL over PoCL 3.1) answers differently from OpenCL 1.2, the row
  * says so and accepts the reference's answer on the reference only; where the real JOCL would crash the JVM
  * (a released handle is a dangling pointer; a Pointer smaller than the size lets the driver write past a

@@ -142,10 +142,7 @@ public final class MandelbrotWorkload implements Workload {
             setArgs(kernels[b], outputs[b], b * frame.rowsPerBlock());
             events[b] = target.kernel(b, blocks, kernels[b], new long[] {frame.width(), frame.rowsPerBlock()});
         }
-        for (int b = 0; b < blocks; b++) {
-            events[blocks + b] = target.read(b, blocks, outputs[b], blockBytes,
-                    Pointer.to(image).withByteOffset(b * blockBytes), events[b]);
-        }
+        target.readBlocks(outputs, blockBytes, Pointer.to(image), events);
         target.finish();
         long nanos = System.nanoTime() - start;
         Target.release(events);

@@ -113,10 +113,7 @@ public final class MatMulWorkload implements Workload {
             clSetKernelArg(kernels[k], 3, Sizeof.cl_int, Pointer.to(new int[] {n}));
             events[k] = target.kernel(k, blocks, kernels[k], new long[] {n, rows});
         }
-        for (int k = 0; k < blocks; k++) {
-            events[blocks + k] = target.read(k, blocks, cBlocks[k], blockBytes,
-                    Pointer.to(c).withByteOffset(k * blockBytes), events[k]);
-        }
+        target.readBlocks(cBlocks, blockBytes, Pointer.to(c), events);
         target.finish();
         long nanos = System.nanoTime() - start;
         Target.release(events);

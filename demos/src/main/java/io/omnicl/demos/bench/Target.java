@@ -119,6 +119,17 @@ public final class Target implements AutoCloseable {
         return done;
     }
 
+    /**
+     * Reads each of {@code blocks} (task k of them) into {@code into} at k times {@code blockBytes}, each after
+     * the kernel event {@code events[k]}; the reads' events go to {@code events[blocks.length + k]}.
+     */
+    public void readBlocks(cl_mem[] blocks, long blockBytes, Pointer into, cl_event[] events) {
+        int n = blocks.length;
+        for (int k = 0; k < n; k++) {
+            events[n + k] = read(k, n, blocks[k], blockBytes, into.withByteOffset(k * blockBytes), events[k]);
+        }
+    }
+
     /** Reads the first {@code bytes} of {@code buffer} into {@code into}, without blocking, on task's queue. */
     public cl_event read(int task, int tasks, cl_mem buffer, long bytes, Pointer into, cl_event... after) {
         int q = placement.queueFor(task, tasks, queues.length);
