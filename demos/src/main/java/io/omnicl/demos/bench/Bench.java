@@ -10,10 +10,12 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -60,6 +62,8 @@ public final class Bench {
     private final Map<String, String> baseEnvironment = new LinkedHashMap<>();
     private final String throttle;
     private final int warmups;
+    private final int calibrations;
+    private final int reps;
     private final long timeoutSeconds;
     private Installation installation;
     /** The 1-minute load average when each measured child started. */
@@ -75,19 +79,46 @@ public final class Bench {
     private final double quietShare;
     private final long quietWaitMillis;
 
+    /** The options of the bench itself; a workload's own come from {@link Workloads#defaults}. */
+    private static final Set<String> OPTIONS = Set.of("reps", "warmup", "calibration-runs", "configs", "scheds",
+            "socl-scheds", "throttle", "out-dir", "csv", "markdown", "gantt", "gantt-config", "no-gantt", "jocl-jar",
+            "socl-lib", "socl-icd-dir", "pocl-devices", "keep-models", "timeout", "quiet", "quiet-wait", "max-others",
+            "retries");
+
     private Bench(String workloadName, Options options) {
+        Set<String> known = new HashSet<>(OPTIONS);
+        known.addAll(Workloads.defaults(workloadName).keySet());
+        options.requireKnown(known);
         this.workloadName = workloadName;
         this.options = options;
         this.workload = Workloads.create(workloadName, options);
+        this.calibrations = options.getInt("calibration-runs", 2);
+        this.reps = options.getInt("reps", 5);
+        if (calibrations < 0 || reps < 1) {
+            throw new IllegalArgumentException("--reps needs at least 1 and --calibration-runs at least 0");
+        }
         this.throttle = options.get("throttle", "");
         this.dir = Path.of(options.get("out-dir", "target/bench/" + workloadName
                 + (throttle.isEmpty() ? "" : "-throttle-" + throttle.replaceAll("[^A-Za-z0-9]+", "x"))));
         this.warmups = options.getInt("warmup", 2);
         this.timeoutSeconds = options.getInt("timeout", 600);
-        this.quietShare = Double.parseDouble(options.get("quiet", "0.25"));
+        this.quietShare = fraction(options, "quiet", "0.25");
         this.quietWaitMillis = 1000L * options.getInt("quiet-wait", 30);
-        this.maxOthersShare = Double.parseDouble(options.get("max-others", "0.15"));
+        this.maxOthersShare = fraction(options, "max-others", "0.15");
         this.retries = options.getInt("retries", 4);
+    }
+
+    private static double fraction(Options options, String name, String fallback) {
+        String v = options.get(name, fallback);
+        try {
+            double f = Double.parseDouble(v);
+            if (f >= 0 && f <= 1) {
+                return f;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("--" + name + " needs a share from 0 to 1, not '" + v + "'");
     }
 
     /** Runs the benchmark; returns the process exit code (0 when every run's result was right). */
@@ -115,8 +146,6 @@ public final class Bench {
         }
         System.out.println("configurations: " + configs.stream().map(Configuration::id).toList());
 
-        int calibrations = options.getInt("calibration-runs", 2);
-        int reps = options.getInt("reps", 5);
         Progress progress = new Progress(configs.size() * (calibrations + reps));
         for (int c = 0; c < calibrations; c++) {
             for (Configuration config : configs) {

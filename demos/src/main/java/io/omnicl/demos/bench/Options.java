@@ -52,6 +52,18 @@ public final class Options {
                 .toList();
     }
 
+    /**
+     * @throws IllegalArgumentException naming the first option given that is not in {@code known} (a typo
+     *         would otherwise be ignored silently)
+     */
+    public void requireKnown(Set<String> known) {
+        for (String name : values.keySet()) {
+            if (!known.contains(name)) {
+                throw new IllegalArgumentException("unknown option --" + name);
+            }
+        }
+    }
+
     public boolean has(String name) {
         return values.containsKey(name);
     }
@@ -60,9 +72,14 @@ public final class Options {
         return values.getOrDefault(name, fallback);
     }
 
+    /** @throws IllegalArgumentException when the value given is not a whole number */
     public int getInt(String name, int fallback) {
         String v = values.get(name);
-        return v == null ? fallback : Integer.parseInt(v);
+        try {
+            return v == null ? fallback : Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + name + " needs a whole number, not '" + v + "'");
+        }
     }
 
     public boolean flag(String name) {
