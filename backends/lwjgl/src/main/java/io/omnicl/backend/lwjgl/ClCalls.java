@@ -8,10 +8,9 @@ import static org.lwjgl.system.MemoryUtil.nmemAllocChecked;
 import static org.lwjgl.system.MemoryUtil.nmemFree;
 
 import io.omnicl.spi.BackendException;
+import io.omnicl.spi.InfoReader;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.IntBuffer;
-import java.nio.charset.StandardCharsets;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 
@@ -83,38 +82,25 @@ final class ClCalls {
         }
     }
 
-    /** A string parameter without its terminating NUL. */
-    static String string(InfoQuery query, String call) {
-        byte[] bytes = bytes(query, call);
-        int length = bytes.length;
-        while (length > 0 && bytes[length - 1] == 0) {
-            length--;
-        }
-        return new String(bytes, 0, length, StandardCharsets.UTF_8);
+    /** {@code query} as an {@link InfoReader}: a failure names {@code call} and the parameter. */
+    static InfoReader reader(ParamQuery query, String call) {
+        return (param, width) -> {
+            try {
+                return width == 0 ? bytes(query.of(param), call) : fixed(query.of(param), width, call);
+            } catch (BackendException e) {
+                throw new BackendException(e.status(), call + "(0x" + Integer.toHexString(param) + ") failed");
+            }
+        };
     }
 
-    /** A scalar parameter of {@code width} (4 or 8) bytes; 4-byte values are unsigned. */
-    static long number(InfoQuery query, int width, String call) {
+    /** A value of exactly {@code width} bytes. */
+    private static byte[] fixed(InfoQuery query, int width, String call) {
         try (MemoryStack stack = stackPush()) {
             ByteBuffer value = stack.malloc(width);
             check(query.query(width, memAddress(value), NULL), call);
-            return element(value, 0, width);
+            byte[] copy = new byte[width];
+            value.get(copy);
+            return copy;
         }
-    }
-
-    /** An array parameter whose elements are {@code width} bytes each. */
-    static long[] numbers(InfoQuery query, int width, String call) {
-        ByteBuffer value = ByteBuffer.wrap(bytes(query, call)).order(ByteOrder.nativeOrder());
-        long[] elements = new long[value.capacity() / width];
-        for (int i = 0; i < elements.length; i++) {
-            elements[i] = element(value, i, width);
-        }
-        return elements;
-    }
-
-    private static long element(ByteBuffer value, int index, int width) {
-        return width == Integer.BYTES
-            ? Integer.toUnsignedLong(value.getInt(index * width))
-            : value.getLong(index * width);
     }
 }

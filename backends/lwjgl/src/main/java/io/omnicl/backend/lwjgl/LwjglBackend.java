@@ -11,6 +11,7 @@ import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.system.MemoryUtil.NULL;
 import static org.lwjgl.system.MemoryUtil.memAddress;
 
+import io.omnicl.spi.InfoReader;
 import io.omnicl.spi.Backend;
 import io.omnicl.spi.RealDevice;
 import java.nio.IntBuffer;
@@ -49,10 +50,10 @@ public final class LwjglBackend implements Backend {
     private static List<RealDevice> discover() {
         List<RealDevice> found = new ArrayList<>();
         for (long platform : ids(CL10::nclGetPlatformIDs, "clGetPlatformIDs", CL_PLATFORM_NOT_FOUND_KHR)) {
-            ClCalls.ParamQuery platformInfo = (param, size, value, sizeReturned) ->
-                nclGetPlatformInfo(platform, param, size, value, sizeReturned);
-            String name = ClCalls.string(platformInfo.of(CL_PLATFORM_NAME), "clGetPlatformInfo(CL_PLATFORM_NAME)");
-            String version = ClCalls.string(platformInfo.of(CL_PLATFORM_VERSION), "clGetPlatformInfo(CL_PLATFORM_VERSION)");
+            InfoReader platformInfo = ClCalls.reader((param, size, value, sizeReturned) ->
+                nclGetPlatformInfo(platform, param, size, value, sizeReturned), "clGetPlatformInfo");
+            String name = platformInfo.string(CL_PLATFORM_NAME);
+            String version = platformInfo.string(CL_PLATFORM_VERSION);
             // the ICD loader would jump through a null entry for a 1.2 function on an older platform
             if (!atLeastOpenCl12(version)) {
                 continue;

@@ -7,11 +7,9 @@ import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.system.MemoryUtil.NULL;
 import static org.lwjgl.system.Pointer.POINTER_SIZE;
 
-import io.omnicl.spi.BackendException;
 import io.omnicl.spi.DeviceInfo;
 import io.omnicl.spi.DeviceParam;
 import io.omnicl.spi.DeviceSession;
-import io.omnicl.spi.InfoType;
 import io.omnicl.spi.RealDevice;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
@@ -30,7 +28,8 @@ final class LwjglDevice implements RealDevice {
         this.device = device;
         this.platformName = platformName;
         this.platformVersion = platformVersion;
-        this.info = readInfo(device);
+        this.info = ClCalls.reader((param, size, value, sizeReturned) ->
+            nclGetDeviceInfo(device, param, size, value, sizeReturned), "clGetDeviceInfo").deviceInfo(POINTER_SIZE);
     }
 
     @Override
@@ -75,36 +74,5 @@ final class LwjglDevice implements RealDevice {
     @Override
     public String toString() {
         return name() + " (" + platformName + ")";
-    }
-
-    private static DeviceInfo readInfo(long device) {
-        DeviceInfo.Builder info = DeviceInfo.builder();
-        ClCalls.ParamQuery deviceInfo = (param, size, value, sizeReturned) ->
-            nclGetDeviceInfo(device, param, size, value, sizeReturned);
-        for (DeviceParam param : DeviceParam.values()) {
-            if (param.type() == InfoType.HANDLE) {
-                continue;
-            }
-            try {
-                info.put(param, read(deviceInfo.of(param.code()), param.type(), "clGetDeviceInfo(" + param + ")"));
-            } catch (BackendException unanswered) {
-                // a device that does not know the parameter leaves it out
-            }
-        }
-        return info.build();
-    }
-
-    private static Object read(ClCalls.InfoQuery query, InfoType type, String call) {
-        switch (type) {
-            case STRING:
-                return ClCalls.string(query, call);
-            case SIZE_T_ARRAY:
-            case PROPERTIES:
-                return ClCalls.numbers(query, POINTER_SIZE, call);
-            case SIZE_T:
-                return ClCalls.number(query, POINTER_SIZE, call);
-            default:
-                return ClCalls.number(query, type.elementSize(), call);
-        }
     }
 }

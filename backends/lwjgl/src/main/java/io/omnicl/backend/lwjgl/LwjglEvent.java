@@ -15,6 +15,7 @@ import static org.lwjgl.system.MemoryStack.stackPush;
 
 import java.util.concurrent.atomic.AtomicLong;
 import io.omnicl.spi.BackendException;
+import io.omnicl.spi.InfoReader;
 import io.omnicl.spi.RealEvent;
 import org.lwjgl.opencl.CL10;
 import org.lwjgl.system.MemoryStack;
@@ -53,9 +54,9 @@ final class LwjglEvent extends ClObject implements RealEvent {
     public int status() {
         long event = handle();
         // cl_int: the 4-byte value is signed
-        return (int) ClCalls.number((size, value, sizeReturned) ->
-            nclGetEventInfo(event, CL_EVENT_COMMAND_EXECUTION_STATUS, size, value, sizeReturned),
-            Integer.BYTES, "clGetEventInfo");
+        return (int) ClCalls.reader((param, size, value, sizeReturned) ->
+            nclGetEventInfo(event, param, size, value, sizeReturned), "clGetEventInfo")
+            .number(CL_EVENT_COMMAND_EXECUTION_STATUS, Integer.BYTES);
     }
 
     @Override
@@ -68,12 +69,12 @@ final class LwjglEvent extends ClObject implements RealEvent {
         if (!profiled) {
             return null;
         }
-        ClCalls.ParamQuery profilingInfo = (param, size, value, sizeReturned) ->
-            nclGetEventProfilingInfo(event, param, size, value, sizeReturned);
+        InfoReader profilingInfo = ClCalls.reader((param, size, value, sizeReturned) ->
+            nclGetEventProfilingInfo(event, param, size, value, sizeReturned), "clGetEventProfilingInfo");
         long[] measured = new long[PROFILING_TIMES.length];
         try {
             for (int i = 0; i < measured.length; i++) {
-                measured[i] = ClCalls.number(profilingInfo.of(PROFILING_TIMES[i]), Long.BYTES, "clGetEventProfilingInfo");
+                measured[i] = profilingInfo.number(PROFILING_TIMES[i], Long.BYTES);
             }
         } catch (BackendException e) {
             if (e.status() == CL_PROFILING_INFO_NOT_AVAILABLE) {

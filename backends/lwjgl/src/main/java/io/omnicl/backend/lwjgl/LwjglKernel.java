@@ -4,20 +4,10 @@ import static org.lwjgl.opencl.CL10.CL_INVALID_ARG_VALUE;
 import static org.lwjgl.opencl.CL10.CL_INVALID_KERNEL;
 import static org.lwjgl.opencl.CL10.CL_INVALID_SAMPLER;
 import static org.lwjgl.opencl.CL12.CL_KERNEL_ATTRIBUTES;
-import static org.lwjgl.opencl.CL10.CL_KERNEL_COMPILE_WORK_GROUP_SIZE;
 import static org.lwjgl.opencl.CL10.CL_KERNEL_NUM_ARGS;
-import static org.lwjgl.opencl.CL10.CL_KERNEL_WORK_GROUP_SIZE;
-import static org.lwjgl.opencl.CL10.CL_KERNEL_LOCAL_MEM_SIZE;
 import static org.lwjgl.opencl.CL10.nclGetKernelInfo;
 import static org.lwjgl.opencl.CL10.nclGetKernelWorkGroupInfo;
 import static org.lwjgl.opencl.CL10.nclSetKernelArg;
-import static org.lwjgl.opencl.CL11.CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE;
-import static org.lwjgl.opencl.CL11.CL_KERNEL_PRIVATE_MEM_SIZE;
-import static org.lwjgl.opencl.CL12.CL_KERNEL_ARG_ACCESS_QUALIFIER;
-import static org.lwjgl.opencl.CL12.CL_KERNEL_ARG_ADDRESS_QUALIFIER;
-import static org.lwjgl.opencl.CL12.CL_KERNEL_ARG_NAME;
-import static org.lwjgl.opencl.CL12.CL_KERNEL_ARG_TYPE_NAME;
-import static org.lwjgl.opencl.CL12.CL_KERNEL_ARG_TYPE_QUALIFIER;
 import static org.lwjgl.opencl.CL12.nclGetKernelArgInfo;
 import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.system.MemoryUtil.NULL;
@@ -25,6 +15,7 @@ import static org.lwjgl.system.MemoryUtil.memAddress;
 import static org.lwjgl.system.Pointer.POINTER_SIZE;
 
 import io.omnicl.spi.BackendException;
+import io.omnicl.spi.InfoReader;
 import io.omnicl.spi.KernelArgInfo;
 import io.omnicl.spi.KernelWorkGroupInfo;
 import io.omnicl.spi.RealMem;
@@ -57,44 +48,34 @@ final class LwjglKernel extends ClObject implements RealKernel {
 
     @Override
     public String attributes() {
-        long kernel = handle();
-        return ClCalls.string((size, value, sizeReturned) ->
-            nclGetKernelInfo(kernel, CL_KERNEL_ATTRIBUTES, size, value, sizeReturned), "clGetKernelInfo");
+        return kernelInfo().string(CL_KERNEL_ATTRIBUTES);
     }
 
     @Override
     public int argCount() {
+        return (int) kernelInfo().number(CL_KERNEL_NUM_ARGS, Integer.BYTES);
+    }
+
+    private InfoReader kernelInfo() {
         long kernel = handle();
-        return (int) ClCalls.number((size, value, sizeReturned) ->
-            nclGetKernelInfo(kernel, CL_KERNEL_NUM_ARGS, size, value, sizeReturned), Integer.BYTES, "clGetKernelInfo");
+        return ClCalls.reader((param, size, value, sizeReturned) ->
+            nclGetKernelInfo(kernel, param, size, value, sizeReturned), "clGetKernelInfo");
     }
 
     @Override
     public KernelArgInfo argInfo(int index) {
         long kernel = handle();
-        ClCalls.ParamQuery param = (info, size, value, sizeReturned) ->
-            nclGetKernelArgInfo(kernel, index, info, size, value, sizeReturned);
-        String call = "clGetKernelArgInfo(" + index + ")";
-        return new KernelArgInfo(
-            (int) ClCalls.number(param.of(CL_KERNEL_ARG_ADDRESS_QUALIFIER), Integer.BYTES, call),
-            (int) ClCalls.number(param.of(CL_KERNEL_ARG_ACCESS_QUALIFIER), Integer.BYTES, call),
-            ClCalls.string(param.of(CL_KERNEL_ARG_TYPE_NAME), call),
-            ClCalls.number(param.of(CL_KERNEL_ARG_TYPE_QUALIFIER), Long.BYTES, call),
-            ClCalls.string(param.of(CL_KERNEL_ARG_NAME), call));
+        return ClCalls.reader((param, size, value, sizeReturned) ->
+            nclGetKernelArgInfo(kernel, index, param, size, value, sizeReturned), "clGetKernelArgInfo(" + index + ")")
+            .kernelArgInfo();
     }
 
     @Override
     public KernelWorkGroupInfo workGroupInfo() {
         long kernel = handle();
-        ClCalls.ParamQuery param = (info, size, value, sizeReturned) ->
-            nclGetKernelWorkGroupInfo(kernel, device, info, size, value, sizeReturned);
-        String call = "clGetKernelWorkGroupInfo";
-        return new KernelWorkGroupInfo(
-            ClCalls.number(param.of(CL_KERNEL_WORK_GROUP_SIZE), POINTER_SIZE, call),
-            ClCalls.numbers(param.of(CL_KERNEL_COMPILE_WORK_GROUP_SIZE), POINTER_SIZE, call),
-            ClCalls.number(param.of(CL_KERNEL_LOCAL_MEM_SIZE), Long.BYTES, call),
-            ClCalls.number(param.of(CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE), POINTER_SIZE, call),
-            ClCalls.number(param.of(CL_KERNEL_PRIVATE_MEM_SIZE), Long.BYTES, call));
+        return ClCalls.reader((param, size, value, sizeReturned) ->
+            nclGetKernelWorkGroupInfo(kernel, device, param, size, value, sizeReturned), "clGetKernelWorkGroupInfo")
+            .kernelWorkGroupInfo(POINTER_SIZE);
     }
 
     @Override

@@ -80,9 +80,9 @@ final class LwjglProgram extends ClObject implements RealProgram {
     @Override
     public String buildLog() {
         long program = handle();
-        return ClCalls.string((size, value, sizeReturned) ->
-            nclGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, size, value, sizeReturned),
-            "clGetProgramBuildInfo");
+        return ClCalls.reader((param, size, value, sizeReturned) ->
+            nclGetProgramBuildInfo(program, device, param, size, value, sizeReturned), "clGetProgramBuildInfo")
+            .string(CL_PROGRAM_BUILD_LOG);
     }
 
     /** The build log of a program that is not kept: releases it. */
@@ -98,8 +98,8 @@ final class LwjglProgram extends ClObject implements RealProgram {
     public byte[] binary() {
         long program = handle();
         // one device, so one size and one binary
-        int size = Math.toIntExact(ClCalls.number(programInfo(program).of(CL_PROGRAM_BINARY_SIZES), POINTER_SIZE,
-            "clGetProgramInfo(CL_PROGRAM_BINARY_SIZES)"));
+        int size = Math.toIntExact(ClCalls.reader(programInfo(program), "clGetProgramInfo")
+            .number(CL_PROGRAM_BINARY_SIZES, POINTER_SIZE));
         if (size == 0) {
             return new byte[0];
         }
@@ -118,8 +118,7 @@ final class LwjglProgram extends ClObject implements RealProgram {
 
     @Override
     public List<String> kernelNames() {
-        String names = ClCalls.string(programInfo(handle()).of(CL_PROGRAM_KERNEL_NAMES),
-            "clGetProgramInfo(CL_PROGRAM_KERNEL_NAMES)");
+        String names = ClCalls.reader(programInfo(handle()), "clGetProgramInfo").string(CL_PROGRAM_KERNEL_NAMES);
         return names.isEmpty() ? List.of() : List.of(names.split(";"));
     }
 

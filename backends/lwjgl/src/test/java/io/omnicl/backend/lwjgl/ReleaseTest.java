@@ -48,8 +48,8 @@ class ReleaseTest {
 
     private static long contextReferences(LwjglSession session) {
         long context = session.handle();
-        return ClCalls.number((size, value, sizeReturned) ->
-            nclGetContextInfo(context, CL_CONTEXT_REFERENCE_COUNT, size, value, sizeReturned), Integer.BYTES,
-            "clGetContextInfo");
+        return ClCalls.reader((param, size, value, sizeReturned) ->
+            nclGetContextInfo(context, param, size, value, sizeReturned), "clGetContextInfo")
+            .number(CL_CONTEXT_REFERENCE_COUNT, Integer.BYTES);
     }
 }

@@ -4,11 +4,9 @@ import static org.jocl.CL.CL_CONTEXT_PLATFORM;
 import static org.jocl.CL.clCreateContext;
 import static org.jocl.CL.clGetDeviceInfo;
 
-import io.omnicl.spi.BackendException;
 import io.omnicl.spi.DeviceInfo;
 import io.omnicl.spi.DeviceParam;
 import io.omnicl.spi.DeviceSession;
-import io.omnicl.spi.InfoType;
 import io.omnicl.spi.RealDevice;
 import org.jocl.Sizeof;
 import org.jocl.cl_context;
@@ -38,7 +36,8 @@ final class JoclDevice implements RealDevice {
         this.device = device;
         this.platformName = platformName;
         this.platformVersion = platformVersion;
-        this.info = readInfo(device);
+        this.info = ClCalls.reader((param, size, value, sizeReturned) ->
+            clGetDeviceInfo(device, param, size, value, sizeReturned), "clGetDeviceInfo").deviceInfo(Sizeof.size_t);
     }
 
     @Override
@@ -76,36 +75,5 @@ final class JoclDevice implements RealDevice {
     @Override
     public String toString() {
         return name() + " (" + platformName + ")";
-    }
-
-    private static DeviceInfo readInfo(cl_device_id device) {
-        DeviceInfo.Builder info = DeviceInfo.builder();
-        ClCalls.ParamQuery deviceInfo = (param, size, value, sizeReturned) ->
-            clGetDeviceInfo(device, param, size, value, sizeReturned);
-        for (DeviceParam param : DeviceParam.values()) {
-            if (param.type() == InfoType.HANDLE) {
-                continue;
-            }
-            try {
-                info.put(param, read(deviceInfo.of(param.code()), param.type(), "clGetDeviceInfo(" + param + ")"));
-            } catch (BackendException unanswered) {
-                // a device that does not know the parameter leaves it out
-            }
-        }
-        return info.build();
-    }
-
-    private static Object read(ClCalls.InfoQuery query, InfoType type, String call) {
-        switch (type) {
-            case STRING:
-                return ClCalls.string(query, call);
-            case SIZE_T_ARRAY:
-            case PROPERTIES:
-                return ClCalls.numbers(query, Sizeof.size_t, call);
-            case SIZE_T:
-                return ClCalls.number(query, Sizeof.size_t, call);
-            default:
-                return ClCalls.number(query, type.elementSize(), call);
-        }
     }
 }

@@ -13,6 +13,7 @@ import static org.jocl.CL.clGetEventProfilingInfo;
 import static org.jocl.CL.clWaitForEvents;
 
 import io.omnicl.spi.BackendException;
+import io.omnicl.spi.InfoReader;
 import io.omnicl.spi.RealEvent;
 import org.jocl.CL;
 import org.jocl.cl_event;
@@ -48,9 +49,9 @@ final class JoclEvent extends ClObject<cl_event> implements RealEvent {
     public int status() {
         cl_event event = handle();
         // cl_int: the 4-byte value is signed
-        return (int) ClCalls.number((size, value, sizeReturned) ->
-            clGetEventInfo(event, CL_EVENT_COMMAND_EXECUTION_STATUS, size, value, sizeReturned),
-            Integer.BYTES, "clGetEventInfo");
+        return (int) ClCalls.reader((param, size, value, sizeReturned) ->
+            clGetEventInfo(event, param, size, value, sizeReturned), "clGetEventInfo")
+            .number(CL_EVENT_COMMAND_EXECUTION_STATUS, Integer.BYTES);
     }
 
     @Override
@@ -63,13 +64,12 @@ final class JoclEvent extends ClObject<cl_event> implements RealEvent {
         if (!profiled) {
             return null;
         }
-        ClCalls.ParamQuery profilingInfo = (param, size, value, sizeReturned) ->
-            clGetEventProfilingInfo(event, param, size, value, sizeReturned);
+        InfoReader profilingInfo = ClCalls.reader((param, size, value, sizeReturned) ->
+            clGetEventProfilingInfo(event, param, size, value, sizeReturned), "clGetEventProfilingInfo");
         long[] measured = new long[PROFILING_TIMES.length];
         try {
             for (int i = 0; i < measured.length; i++) {
-                measured[i] = ClCalls.number(profilingInfo.of(PROFILING_TIMES[i]), Long.BYTES,
-                    "clGetEventProfilingInfo");
+                measured[i] = profilingInfo.number(PROFILING_TIMES[i], Long.BYTES);
             }
         } catch (BackendException e) {
             if (e.status() == CL_PROFILING_INFO_NOT_AVAILABLE) {

@@ -4,23 +4,14 @@ import static org.jocl.CL.CL_INVALID_ARG_VALUE;
 import static org.jocl.CL.CL_INVALID_KERNEL;
 import static org.jocl.CL.CL_INVALID_SAMPLER;
 import static org.jocl.CL.CL_KERNEL_ATTRIBUTES;
-import static org.jocl.CL.CL_KERNEL_ARG_ACCESS_QUALIFIER;
-import static org.jocl.CL.CL_KERNEL_ARG_ADDRESS_QUALIFIER;
-import static org.jocl.CL.CL_KERNEL_ARG_NAME;
-import static org.jocl.CL.CL_KERNEL_ARG_TYPE_NAME;
-import static org.jocl.CL.CL_KERNEL_ARG_TYPE_QUALIFIER;
-import static org.jocl.CL.CL_KERNEL_COMPILE_WORK_GROUP_SIZE;
-import static org.jocl.CL.CL_KERNEL_LOCAL_MEM_SIZE;
 import static org.jocl.CL.CL_KERNEL_NUM_ARGS;
-import static org.jocl.CL.CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE;
-import static org.jocl.CL.CL_KERNEL_PRIVATE_MEM_SIZE;
-import static org.jocl.CL.CL_KERNEL_WORK_GROUP_SIZE;
 import static org.jocl.CL.clGetKernelArgInfo;
 import static org.jocl.CL.clGetKernelInfo;
 import static org.jocl.CL.clGetKernelWorkGroupInfo;
 import static org.jocl.CL.clSetKernelArg;
 
 import io.omnicl.spi.BackendException;
+import io.omnicl.spi.InfoReader;
 import io.omnicl.spi.KernelArgInfo;
 import io.omnicl.spi.KernelWorkGroupInfo;
 import io.omnicl.spi.RealKernel;
@@ -59,44 +50,34 @@ final class JoclKernel extends ClObject<cl_kernel> implements RealKernel {
 
     @Override
     public String attributes() {
-        cl_kernel kernel = handle();
-        return ClCalls.string((size, value, sizeReturned) ->
-            clGetKernelInfo(kernel, CL_KERNEL_ATTRIBUTES, size, value, sizeReturned), "clGetKernelInfo");
+        return kernelInfo().string(CL_KERNEL_ATTRIBUTES);
     }
 
     @Override
     public int argCount() {
+        return (int) kernelInfo().number(CL_KERNEL_NUM_ARGS, Integer.BYTES);
+    }
+
+    private InfoReader kernelInfo() {
         cl_kernel kernel = handle();
-        return (int) ClCalls.number((size, value, sizeReturned) ->
-            clGetKernelInfo(kernel, CL_KERNEL_NUM_ARGS, size, value, sizeReturned), Integer.BYTES, "clGetKernelInfo");
+        return ClCalls.reader((param, size, value, sizeReturned) ->
+            clGetKernelInfo(kernel, param, size, value, sizeReturned), "clGetKernelInfo");
     }
 
     @Override
     public KernelArgInfo argInfo(int index) {
         cl_kernel kernel = handle();
-        ClCalls.ParamQuery param = (info, size, value, sizeReturned) ->
-            clGetKernelArgInfo(kernel, index, info, size, value, sizeReturned);
-        String call = "clGetKernelArgInfo(" + index + ")";
-        return new KernelArgInfo(
-            (int) ClCalls.number(param.of(CL_KERNEL_ARG_ADDRESS_QUALIFIER), Integer.BYTES, call),
-            (int) ClCalls.number(param.of(CL_KERNEL_ARG_ACCESS_QUALIFIER), Integer.BYTES, call),
-            ClCalls.string(param.of(CL_KERNEL_ARG_TYPE_NAME), call),
-            ClCalls.number(param.of(CL_KERNEL_ARG_TYPE_QUALIFIER), Long.BYTES, call),
-            ClCalls.string(param.of(CL_KERNEL_ARG_NAME), call));
+        return ClCalls.reader((param, size, value, sizeReturned) ->
+            clGetKernelArgInfo(kernel, index, param, size, value, sizeReturned), "clGetKernelArgInfo(" + index + ")")
+            .kernelArgInfo();
     }
 
     @Override
     public KernelWorkGroupInfo workGroupInfo() {
         cl_kernel kernel = handle();
-        ClCalls.ParamQuery param = (info, size, value, sizeReturned) ->
-            clGetKernelWorkGroupInfo(kernel, device, info, size, value, sizeReturned);
-        String call = "clGetKernelWorkGroupInfo";
-        return new KernelWorkGroupInfo(
-            ClCalls.number(param.of(CL_KERNEL_WORK_GROUP_SIZE), Sizeof.size_t, call),
-            ClCalls.numbers(param.of(CL_KERNEL_COMPILE_WORK_GROUP_SIZE), Sizeof.size_t, call),
-            ClCalls.number(param.of(CL_KERNEL_LOCAL_MEM_SIZE), Long.BYTES, call),
-            ClCalls.number(param.of(CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE), Sizeof.size_t, call),
-            ClCalls.number(param.of(CL_KERNEL_PRIVATE_MEM_SIZE), Long.BYTES, call));
+        return ClCalls.reader((param, size, value, sizeReturned) ->
+            clGetKernelWorkGroupInfo(kernel, device, param, size, value, sizeReturned), "clGetKernelWorkGroupInfo")
+            .kernelWorkGroupInfo(Sizeof.size_t);
     }
 
     @Override

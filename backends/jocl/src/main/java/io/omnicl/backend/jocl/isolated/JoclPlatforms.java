@@ -9,6 +9,7 @@ import static org.jocl.CL.clGetDeviceIDs;
 import static org.jocl.CL.clGetPlatformIDs;
 import static org.jocl.CL.clGetPlatformInfo;
 
+import io.omnicl.spi.InfoReader;
 import io.omnicl.spi.Backend;
 import io.omnicl.spi.RealDevice;
 import java.util.ArrayList;
@@ -46,11 +47,10 @@ public final class JoclPlatforms implements Backend {
         CL.setExceptionsEnabled(false);
         List<RealDevice> found = new ArrayList<>();
         for (cl_platform_id platform : platforms()) {
-            ClCalls.ParamQuery platformInfo = (param, size, value, sizeReturned) ->
-                clGetPlatformInfo(platform, param, size, value, sizeReturned);
-            String name = ClCalls.string(platformInfo.of(CL_PLATFORM_NAME), "clGetPlatformInfo(CL_PLATFORM_NAME)");
-            String version = ClCalls.string(platformInfo.of(CL_PLATFORM_VERSION),
-                "clGetPlatformInfo(CL_PLATFORM_VERSION)");
+            InfoReader platformInfo = ClCalls.reader((param, size, value, sizeReturned) ->
+                clGetPlatformInfo(platform, param, size, value, sizeReturned), "clGetPlatformInfo");
+            String name = platformInfo.string(CL_PLATFORM_NAME);
+            String version = platformInfo.string(CL_PLATFORM_VERSION);
             // the ICD loader would jump through a null entry for a 1.2 function on an older platform
             if (!atLeastOpenCl12(version)) {
                 continue;

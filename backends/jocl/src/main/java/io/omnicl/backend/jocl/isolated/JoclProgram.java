@@ -69,9 +69,9 @@ final class JoclProgram extends ClObject<cl_program> implements RealProgram {
     @Override
     public String buildLog() {
         cl_program program = handle();
-        return ClCalls.string((size, value, sizeReturned) ->
-            clGetProgramBuildInfo(program, device[0], CL_PROGRAM_BUILD_LOG, size, value, sizeReturned),
-            "clGetProgramBuildInfo");
+        return ClCalls.reader((param, size, value, sizeReturned) ->
+            clGetProgramBuildInfo(program, device[0], param, size, value, sizeReturned), "clGetProgramBuildInfo")
+            .string(CL_PROGRAM_BUILD_LOG);
     }
 
     /** The build log of a program that is not kept: releases it. */
@@ -87,8 +87,8 @@ final class JoclProgram extends ClObject<cl_program> implements RealProgram {
     public byte[] binary() {
         cl_program program = handle();
         // one device, so one size and one binary
-        int size = Math.toIntExact(ClCalls.number(programInfo(program).of(CL_PROGRAM_BINARY_SIZES), Sizeof.size_t,
-            "clGetProgramInfo(CL_PROGRAM_BINARY_SIZES)"));
+        int size = Math.toIntExact(ClCalls.reader(programInfo(program), "clGetProgramInfo")
+            .number(CL_PROGRAM_BINARY_SIZES, Sizeof.size_t));
         if (size == 0) {
             return new byte[0];
         }
@@ -103,8 +103,7 @@ final class JoclProgram extends ClObject<cl_program> implements RealProgram {
 
     @Override
     public List<String> kernelNames() {
-        String names = ClCalls.string(programInfo(handle()).of(CL_PROGRAM_KERNEL_NAMES),
-            "clGetProgramInfo(CL_PROGRAM_KERNEL_NAMES)");
+        String names = ClCalls.reader(programInfo(handle()), "clGetProgramInfo").string(CL_PROGRAM_KERNEL_NAMES);
         return names.isEmpty() ? List.of() : List.of(names.split(";"));
     }
 
