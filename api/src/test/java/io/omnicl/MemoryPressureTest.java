@@ -9,6 +9,7 @@ import org.jocl.cl_buffer_region;
 import org.jocl.cl_command_queue;
 import org.jocl.cl_context;
 import org.jocl.cl_device_id;
+import org.jocl.cl_event;
 import org.jocl.cl_kernel;
 import org.jocl.cl_mem;
 import org.jocl.cl_platform_id;
@@ -171,6 +172,40 @@ class MemoryPressureTest {
         long before = OmniCL.counters().get(1).evictions();
         manyBuffers(devices[2]);
         assertTrue(OmniCL.counters().get(1).evictions() > before, "the device had to evict");
+    }
+
+    /**
+     * A buffer just too large to be kept whole on a device is held there in chunks around the ranges
+     * commands use. A copy from bytes [1, 4) and then a fill of [2, 4) with a 2-byte pattern on a pinned device:
+     * the fill's offset into its chunk must still be a multiple of the pattern (a chunk starting at byte 1
+     * made the device refuse the fill, and the buffer kept its old bytes).
+     */
+    @Test
+    void fillOfAChunkedBufferAfterAnUnalignedCopy() {
+        for (int d = 1; d < devices.length; d++) {
+            cl_command_queue queue = clCreateCommandQueue(context, devices[d], 0, null);
+            byte[] model = new byte[(int) (LIMIT / 4) + 1];
+            for (int i = 0; i < model.length; i++) {
+                model[i] = (byte) (i * 7 + d);
+            }
+            cl_mem big = clCreateBuffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, model.length,
+                    Pointer.to(model), null);
+            cl_mem small = clCreateBuffer(context, CL_MEM_READ_WRITE, 4, null, null);
+            clEnqueueCopyBuffer(queue, big, small, 1, 0, 3, 0, null, null);
+            byte[] pattern = {(byte) 0xc1, 0x5c};
+            cl_event fill = new cl_event();
+            clEnqueueFillBuffer(queue, big, Pointer.to(pattern), 2, 2, 2, 0, null, fill);
+            clWaitForEvents(1, new cl_event[] {fill});
+            clReleaseEvent(fill);
+            model[2] = pattern[0];
+            model[3] = pattern[1];
+            byte[] got = new byte[model.length];
+            clEnqueueReadBuffer(queue, big, CL_TRUE, 0, model.length, Pointer.to(got), 0, null, null);
+            assertArrayEquals(model, got, "device " + d);
+            clReleaseMemObject(small);
+            clReleaseMemObject(big);
+            clReleaseCommandQueue(queue);
+        }
     }
 
     /**

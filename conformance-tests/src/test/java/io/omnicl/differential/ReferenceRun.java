@@ -1,8 +1,10 @@
 package io.omnicl.differential;
 
 import static io.omnicl.differential.ClChecks.check;
+import static io.omnicl.differential.ClChecks.checkComplete;
 import static org.jocl.CL.clFinish;
 import static org.jocl.CL.clReleaseCommandQueue;
+import static org.jocl.CL.clReleaseEvent;
 
 import java.util.List;
 
@@ -12,10 +14,13 @@ import org.jocl.cl_event;
 /**
  * The reference: every step in logical order on one in-order queue, with clFinish after each command. Wait
  * lists and user events are left out: when a command is enqueued, everything it could wait for is complete.
+ * Each command must end complete: a failed one is an error of the reference, not a difference.
  */
 final class ReferenceRun extends ProgramRun {
 
     private final cl_command_queue queue;
+    /** The event of the command being enqueued, checked and released once it is finished. */
+    private cl_event last;
 
     ReferenceRun(ClSession session, Program program) {
         super(session, program);
@@ -34,12 +39,16 @@ final class ReferenceRun extends ProgramRun {
 
     @Override
     cl_event event(int node) {
-        return null;
+        last = new cl_event();
+        return last;
     }
 
     @Override
     void enqueued(int node) {
         check(clFinish(queue), "clFinish after e" + node);
+        checkComplete(last, "e" + node);
+        check(clReleaseEvent(last), "clReleaseEvent(e" + node + ")");
+        last = null;
     }
 
     @Override

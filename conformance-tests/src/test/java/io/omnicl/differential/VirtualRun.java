@@ -1,6 +1,7 @@
 package io.omnicl.differential;
 
 import static io.omnicl.differential.ClChecks.check;
+import static io.omnicl.differential.ClChecks.checkComplete;
 import static io.omnicl.differential.ClChecks.err;
 import static org.jocl.CL.CL_COMPLETE;
 import static org.jocl.CL.clCreateUserEvent;
@@ -93,6 +94,12 @@ final class VirtualRun extends ProgramRun {
     void finishAll() {
         for (cl_command_queue q : queues) {
             check(clFinish(q), "clFinish");
+        }
+        // every command the program still holds an event of must have succeeded, waited for or not
+        for (int node = 0; node < events.length; node++) {
+            if (events[node] != null) {
+                checkComplete(events[node], "e" + node);
+            }
         }
     }
 

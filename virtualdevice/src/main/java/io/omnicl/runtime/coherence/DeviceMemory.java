@@ -9,6 +9,7 @@ import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.spi.BackendException;
 import io.omnicl.spi.RealEvent;
+import io.omnicl.spi.DeviceParam;
 import io.omnicl.spi.RealMem;
 
 import java.util.ArrayList;
@@ -35,6 +36,9 @@ public final class DeviceMemory {
         }
     }
 
+    /** The largest fill pattern OpenCL allows, in bytes. */
+    private static final long MAX_PATTERN = 128;
+
     private final DeviceNode node;
     private final DeviceWorker worker;
     /** Bytes of chunks this device may hold at once. */
@@ -43,6 +47,12 @@ public final class DeviceMemory {
     private final long maxAlloc;
     /** Storages up to this size are allocated whole. */
     private final long wholeUpTo;
+    /**
+     * Chunks of a storage kept in parts start at multiples of this: a command's offset into its chunk is then
+     * as aligned as its offset into the buffer, which real devices require of sub-buffer origins (the base
+     * address alignment) and of fills (a multiple of the pattern, up to 128 bytes).
+     */
+    private final long granule;
     /** Guarded by {@code this}: chunks in least recently used first order, and their bytes. */
     private final LinkedHashSet<Chunk> chunks = new LinkedHashSet<>();
     private long used;
@@ -54,6 +64,7 @@ public final class DeviceMemory {
         this.limit = limit;
         this.maxAlloc = Math.min(maxAlloc, limit);
         this.wholeUpTo = Math.min(this.maxAlloc, limit / 4);
+        this.granule = Math.max(MAX_PATTERN, node.info().getLong(DeviceParam.MEM_BASE_ADDR_ALIGN, 8) / 8);
     }
 
     public long limit() {
@@ -92,20 +103,28 @@ public final class DeviceMemory {
             }
             List<Access> sorted = new ArrayList<>(list);
             sorted.sort(Comparator.comparingLong(Access::offset));
-            long from = sorted.get(0).offset();
-            long to = sorted.get(0).end();
+            long from = alignDown(sorted.get(0).offset());
+            long to = alignUp(sorted.get(0).end(), s.size());
             for (Access a : sorted) {
-                if (a.offset() < to) {
-                    to = Math.max(to, a.end());
+                if (alignDown(a.offset()) < to) {
+                    to = Math.max(to, alignUp(a.end(), s.size()));
                 } else {
                     regions.add(new Region(s, from, to - from));
-                    from = a.offset();
-                    to = a.end();
+                    from = alignDown(a.offset());
+                    to = alignUp(a.end(), s.size());
                 }
             }
             regions.add(new Region(s, from, to - from));
         });
         return regions;
+    }
+
+    private long alignDown(long at) {
+        return at - at % granule;
+    }
+
+    private long alignUp(long at, long size) {
+        return Math.min(size, alignDown(at + granule - 1));
     }
 
     /** Whether a command with these accesses can have all its memory here at once. */
