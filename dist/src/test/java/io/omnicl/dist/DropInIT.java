@@ -42,7 +42,7 @@ class DropInIT {
         assertEquals(reference.stdout, omnicl.stdout, "same output as on the real JOCL");
 
         Matcher rows = Pattern.compile(
-                "(?m)^\\s+\\S.*?\\s+(\\d+)\\s+\\d+\\s+[\\d.]+\\s+[\\d.]+\\s+\\d+\\s+\\d+( +lost)?$").matcher(omnicl.stderr);
+                "(?m)^\\s+\\S.*?\\s+(\\d+)\\s+\\d+\\s+\\d+\\s+[\\d.]+\\s+[\\d.]+\\s+\\d+\\s+\\d+( +lost)?$").matcher(omnicl.stderr);
         List<Long> kernels = new ArrayList<>();
         while (rows.find()) {
             kernels.add(Long.parseLong(rows.group(1)));

@@ -6,6 +6,8 @@ package io.omnicl.driver;
  * @param device          the real device's name
  * @param kernels         kernels it ran
  * @param commands        real commands it ran (kernels, transfers, copies, fills)
+ * @param followed        commands submitted behind earlier ones still running there, without waiting for the
+ *                        host to see those end
  * @param bytesToDevice   bytes uploaded from the host copy
  * @param bytesToHost     bytes written back to the host copy
  * @param evictions       chunks of buffers and images taken off the device to make room for others
@@ -15,6 +17,6 @@ package io.omnicl.driver;
  * @param failures        commands that failed on the device (each retried elsewhere on the virtual device)
  * @param lost            whether the device has been lost (no longer used)
  */
-public record DeviceCounters(String device, long kernels, long commands, long bytesToDevice, long bytesToHost,
+public record DeviceCounters(String device, long kernels, long commands, long followed, long bytesToDevice, long bytesToHost,
                              long evictions, long bytesAllocated, long liveObjects, long failures, boolean lost) {
 }

@@ -3,8 +3,14 @@ package io.omnicl.runtime;
 import io.omnicl.runtime.graph.Access;
 import io.omnicl.runtime.graph.Completion;
 import io.omnicl.runtime.graph.Statuses;
+import io.omnicl.runtime.worker.DeviceWorker;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -14,8 +20,18 @@ import static io.omnicl.runtime.Cl.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
  * A node of the command graph. It waits for its dependencies (the queue adds them), then {@link #start()}s
  * and eventually {@link #end(int)}s. {@link #executed} is its own end, which data hazards wait on; its
  * event may end later, since an in-order queue shows commands complete in order.
+ * <p>
+ * A command may also <em>follow</em> its precursors (the earlier commands of its queue it depends on) onto
+ * the device where they are still running: when every precursor has succeeded or is in flight on one
+ * device, and nothing from outside the queue is still awaited, it is submitted behind them on that device's
+ * in-order queue, without waiting for the host to see them end. The device's queue keeps the order; if a
+ * precursor fails, the follower's attempt fails with it and it waits again for its dependencies.
  */
 abstract class Command {
+
+    private static final int WAITING = 0;
+    private static final int FOLLOWING = 1;
+    private static final int STARTED = 2;
 
     final Queue queue;
     final int commandType;
@@ -24,8 +40,17 @@ abstract class Command {
     final Completion executed = new Completion();
     /** Dependencies not yet met, plus one until the queue has added them all. */
     private final AtomicInteger unmet = new AtomicInteger(1);
+    /** Dependencies from outside the queue not yet met, plus one until the queue has added them all. */
+    private final AtomicInteger foreignUnmet = new AtomicInteger(1);
+    private final AtomicInteger state = new AtomicInteger(WAITING);
     private volatile boolean waitListFailed;
     private final AtomicBoolean ended = new AtomicBoolean();
+    /** Earlier commands of the queue this one depends on; fixed once sealed. */
+    private final List<Command> precursors = new ArrayList<>(2);
+    /** Later commands that may follow this one when it is submitted; null once it has ended. */
+    private List<Command> followers = new ArrayList<>(1);
+    /** The worker on whose queue the command is submitted and not yet seen to end, else null. */
+    private volatile DeviceWorker runningOn;
 
     Command(Queue queue, int commandType) {
         this.queue = queue;
@@ -38,28 +63,76 @@ abstract class Command {
     }
 
     /**
-     * Waits for {@code c} before starting. A failed wait-list event fails this command with
-     * {@code CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST}; other dependencies only order it.
+     * The ranges the command changes, committed to where it ran when it succeeds: by default its written
+     * accesses. A command that writes only part of an access (the rows of a rectangle, not the gaps between
+     * them) names just that part; one that writes nothing new (a migration) names none.
      */
-    final void dependOn(Completion c, boolean fromWaitList) {
+    List<Access> outputs() {
+        return accesses().stream().filter(Access::writes).toList();
+    }
+
+    /**
+     * Waits for {@code c} before starting. A failed wait-list event fails this command with
+     * {@code CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST}; other dependencies only order it. {@code foreign}:
+     * {@code c} is not the end of earlier commands of this queue (then the command cannot follow before it).
+     */
+    final void dependOn(Completion c, boolean fromWaitList, boolean foreign) {
         unmet.incrementAndGet();
+        if (foreign) {
+            foreignUnmet.incrementAndGet();
+        }
         c.onDone(status -> {
             if (status < 0 && fromWaitList) {
                 waitListFailed = true;
+            }
+            if (foreign && foreignUnmet.decrementAndGet() == 0) {
+                tryFollow();
             }
             arrive();
         });
     }
 
+    /** Waits for {@code p}, an earlier command of this queue. */
+    final void dependOn(Command p) {
+        dependOn(p.executed, false, false);
+        precede(p);
+    }
+
+    /**
+     * {@code p}, an earlier command of this queue, is among what this command waits for (through a completion
+     * already added): the command may follow it.
+     */
+    final void precede(Command p) {
+        synchronized (p) {
+            if (p.followers == null) {
+                return;
+            }
+            p.followers.add(this);
+        }
+        precursors.add(p);
+    }
+
     /** All dependencies are added. */
     final void seal() {
+        foreignUnmet.decrementAndGet();
+        if (unmet.get() > 1) {
+            tryFollow();
+        }
         arrive();
     }
 
     private void arrive() {
-        if (unmet.decrementAndGet() != 0) {
-            return;
+        if (unmet.decrementAndGet() == 0) {
+            if (state.compareAndSet(WAITING, STARTED)) {
+                proceed();
+            }
+        } else {
+            tryFollow();
         }
+    }
+
+    /** Every dependency is met: runs the command, or fails it when its wait list failed. */
+    private void proceed() {
         if (waitListFailed) {
             end(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
             return;
@@ -75,10 +148,119 @@ abstract class Command {
     /** Runs the command, or hands it to where it runs. */
     abstract void start();
 
+    /**
+     * The worker that may run this command behind its precursors: the one they are all in flight on (those
+     * not already succeeded), when the command could run there; else null.
+     */
+    private DeviceWorker followable() {
+        // foreignUnmet is 0 only once sealed: from then on the precursors no longer change
+        if (state.get() != WAITING || foreignUnmet.get() != 0 || waitListFailed) {
+            return null;
+        }
+        for (Command p : precursors) {
+            DeviceWorker w = p.runningOn;
+            if (w != null) {
+                return precursorsSettledOn(w) && canFollowOn(w) ? w : null;
+            }
+        }
+        return null;
+    }
+
+    private void tryFollow() {
+        DeviceWorker w = followable();
+        if (w != null && state.compareAndSet(WAITING, FOLLOWING)) {
+            event.submitted();
+            w.post(this::follow);
+        }
+    }
+
+    /**
+     * On {@code w}'s thread: whether the precursors are still each succeeded or in flight there (the ones in
+     * flight there can only end on this thread, so the answer holds while the caller runs).
+     */
+    final boolean precursorsSettledOn(DeviceWorker w) {
+        for (Command p : precursors) {
+            if (p.executed.isDone() ? p.executed.status() < 0 : p.runningOn != w) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The ranges that commands before this one in flight on {@code w} write: valid there for what is
+     * submitted after them. Not only the precursors: an out-of-order queue orders by wait lists alone, so a
+     * command in flight before a precursor (its precursor, and so on) may write what this one reads. Those
+     * that ended have committed their writes (the worker ends its commands in order), so the walk stops there.
+     */
+    final List<Access> pendingWritesOn(DeviceWorker w) {
+        List<Access> pending = new ArrayList<>();
+        Set<Command> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        ArrayDeque<Command> next = new ArrayDeque<>(precursors);
+        while (!next.isEmpty()) {
+            Command p = next.pop();
+            if (p.executed.isDone() || p.runningOn != w || !seen.add(p)) {
+                continue;
+            }
+            pending.addAll(p.outputs());
+            next.addAll(p.precursors);
+        }
+        return pending;
+    }
+
+    /** Whether this kind of command can follow its precursors onto {@code w}'s device. */
+    boolean canFollowOn(DeviceWorker w) {
+        return false;
+    }
+
+    /**
+     * On {@code w}'s thread: submits the command behind its precursors, or calls {@link #unfollow()} when it
+     * no longer can.
+     */
+    void follow(DeviceWorker w) {
+        unfollow();
+    }
+
+    /** A follow did not happen, or its attempt failed: the command waits for its dependencies again. */
+    final void unfollow() {
+        state.set(WAITING);
+        if (unmet.get() == 0 && state.compareAndSet(WAITING, STARTED)) {
+            proceed();
+        }
+    }
+
+    /** Whether the command is following its precursors (submitted behind them, or about to be). */
+    final boolean following() {
+        return state.get() == FOLLOWING;
+    }
+
+    /** The command's real work is submitted on {@code w} (null: it has ended there): later commands may follow. */
+    final void runningOn(DeviceWorker w) {
+        runningOn = w;
+        if (w == null) {
+            return;
+        }
+        List<Command> toTell;
+        synchronized (this) {
+            if (followers == null || followers.isEmpty()) {
+                return;
+            }
+            toTell = List.copyOf(followers);
+        }
+        for (Command f : toTell) {
+            f.tryFollow();
+        }
+    }
+
     /** The command has executed with {@code status} (0 or negative). */
     final void end(int status) {
         if (ended.getAndSet(true)) {
             return;
+        }
+        state.set(STARTED);
+        runningOn = null;
+        synchronized (this) {
+            followers = null;
         }
         released();
         executed.complete(status);

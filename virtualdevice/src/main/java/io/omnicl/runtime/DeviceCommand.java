@@ -6,6 +6,7 @@ import io.omnicl.runtime.coherence.StagedResults;
 import io.omnicl.runtime.graph.Access;
 import io.omnicl.runtime.graph.Completion;
 import io.omnicl.runtime.graph.Statuses;
+import io.omnicl.runtime.sched.PerfKey;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceTask;
 import io.omnicl.runtime.worker.DeviceWorker;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static io.omnicl.runtime.Cl.CL_DEVICE_NOT_AVAILABLE;
+import static io.omnicl.runtime.Cl.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
 
 /**
  * A command that runs on a real device: when a worker takes it, the ranges it reads are made valid on that
@@ -41,11 +43,6 @@ abstract class DeviceCommand extends Command implements DeviceTask {
 
     /** Ranges to make valid on the device first. */
     abstract List<Access> inputs();
-
-    /** Ranges the command writes, committed to the device when it succeeds: by default its written accesses. */
-    List<Access> outputs() {
-        return accesses().stream().filter(Access::writes).toList();
-    }
 
     /** Submits the real command on {@code w}'s queue; returns its event. */
     abstract RealEvent submit(DeviceWorker w);
@@ -104,32 +101,74 @@ abstract class DeviceCommand extends Command implements DeviceTask {
         return candidates;
     }
 
+    /** The devices (bits) on which the command may run behind its precursors; none by default. */
+    long followNodes() {
+        return 0;
+    }
+
+    @Override
+    final boolean canFollowOn(DeviceWorker w) {
+        return (available(followNodes()) & w.node().bit()) != 0;
+    }
+
+    @Override
+    final void follow(DeviceWorker w) {
+        if (w.node().isLost() || w.failing() || !precursorsSettledOn(w)) {
+            unfollow();
+        } else {
+            execute(w, true);
+        }
+    }
+
     @Override
     public final void run(DeviceWorker w) {
         if (w.node().isLost()) {
             attemptFailed(w, CL_DEVICE_NOT_AVAILABLE, false);
             return;
         }
+        execute(w, false);
+    }
+
+    /**
+     * Makes the inputs valid on {@code w}'s device and submits the command. {@code behind}: it follows
+     * precursors in flight there, whose writes count as valid on the device; when anything would have to be
+     * waited for, it does not follow after all.
+     */
+    private void execute(DeviceWorker w, boolean behind) {
         Coherency coherency = queue.engine().coherency();
         List<RealEvent> events = new ArrayList<>();
         boolean submitted = false;
         try {
             List<Chunk> chunks = w.memory().pin(accesses());
             if (chunks == null) {
-                w.retryAfterNextEnd(this);
+                if (behind) {
+                    unfollow();
+                } else {
+                    w.retryAfterNextEnd(this);
+                }
                 return;
             }
             pinned = chunks;
+            PerfKey key = perfKey();
+            boolean timed = queue.profiling()
+                    || key != null && queue.engine().machine().model().sampleNext(key, w.node().modelId());
+            List<Access> pending = behind ? pendingWritesOn(w) : List.of();
             List<Completion> waits = new ArrayList<>();
-            for (Access a : inputs()) {
-                Completion c = coherency.toDevice(a.storage(), a.offset(), a.length(), w, events);
-                if (c != null) {
-                    waits.add(c);
+            for (Access input : inputs()) {
+                for (Access a : input.minus(pending)) {
+                    Completion c = coherency.toDevice(a.storage(), a.offset(), a.length(), w, events);
+                    if (c != null) {
+                        waits.add(c);
+                    }
                 }
             }
             if (!waits.isEmpty()) {
                 events.forEach(RealEvent::release);
                 unpin(w);
+                if (behind) {
+                    unfollow();
+                    return;
+                }
                 Completion.all(waits).onDone(s -> {
                     if (s < 0) {
                         end(s);
@@ -150,7 +189,9 @@ abstract class DeviceCommand extends Command implements DeviceTask {
                 last = events.remove(events.size() - 1);
             }
             StagedResults results = staged;
-            w.track(label(), traceKind(), real, last, events, (status, times) -> finished(w, status, times, results));
+            w.track(label(), traceKind(), real, last, events, behind, timed,
+                    (status, times) -> finished(w, status, times, results));
+            runningOn(w);
         } catch (RuntimeException e) {
             events.forEach(RealEvent::release);
             attemptFailed(w, Statuses.of(e), submitted);
@@ -195,6 +236,7 @@ abstract class DeviceCommand extends Command implements DeviceTask {
      * @param ran whether the real command may have run
      */
     private void attemptFailed(DeviceWorker w, int status, boolean ran) {
+        runningOn(null);
         unpin(w);
         w.countFailure();
         failure = status;
@@ -209,8 +251,13 @@ abstract class DeviceCommand extends Command implements DeviceTask {
                 intact = false;
             }
         }
-        excluded |= w.node().bit();
-        if (intact && queue.deviceImpl().isVirtual()) {
+        // a command that failed only because one before it on the device did is not the device's fault
+        if (status != CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST) {
+            excluded |= w.node().bit();
+        }
+        if (intact && following()) {
+            unfollow();
+        } else if (intact && queue.deviceImpl().isVirtual()) {
             start();
         } else {
             end(status);

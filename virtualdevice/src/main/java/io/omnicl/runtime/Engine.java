@@ -85,11 +85,11 @@ public final class Engine implements Driver {
     /** Each real device's counters as a table. */
     String statisticsTable() {
         StringBuilder sb = new StringBuilder("OmniCL statistics\n");
-        sb.append(String.format("  %-44s %8s %9s %13s %11s %10s %9s%n", "real device", "kernels", "commands",
-                "MB to device", "MB to host", "evictions", "failures"));
+        sb.append(String.format("  %-44s %8s %9s %9s %13s %11s %10s %9s%n", "real device", "kernels", "commands",
+                "followed", "MB to device", "MB to host", "evictions", "failures"));
         for (DeviceCounters c : counters()) {
-            sb.append(String.format("  %-44s %8d %9d %13.1f %11.1f %10d %9d%s%n", c.device(), c.kernels(),
-                    c.commands(), c.bytesToDevice() / 1e6, c.bytesToHost() / 1e6, c.evictions(), c.failures(),
+            sb.append(String.format("  %-44s %8d %9d %9d %13.1f %11.1f %10d %9d%s%n", c.device(), c.kernels(),
+                    c.commands(), c.followed(), c.bytesToDevice() / 1e6, c.bytesToHost() / 1e6, c.evictions(), c.failures(),
                     c.lost() ? "  lost" : ""));
         }
         return sb.toString();

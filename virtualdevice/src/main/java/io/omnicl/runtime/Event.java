@@ -22,12 +22,20 @@ final class Event extends CountedObject implements ClEvent {
     private final Queue queue;
     private final int commandType;
     private final Completion done = new Completion();
+    /** The command whose event this is, until the event ends; null for a user event. */
+    private volatile Command command;
     /** QUEUED, SUBMIT, START, END in host nanoseconds; 0 until reached. */
     private final long[] times = new long[4];
     private int status;
     private List<Callback> callbacks;
 
     private record Callback(int type, IntConsumer function) {
+    }
+
+    /** The event of {@code command}, enqueued on {@code queue}. */
+    Event(Context context, Queue queue, Command command) {
+        this(context, queue, command.commandType);
+        this.command = command;
     }
 
     Event(Context context, Queue queue, int commandType) {
@@ -49,6 +57,11 @@ final class Event extends CountedObject implements ClEvent {
 
     Queue queue() {
         return queue;
+    }
+
+    /** The command whose event this is, or null once ended (or for a user event). */
+    Command command() {
+        return command;
     }
 
     int commandType() {
@@ -134,6 +147,7 @@ final class Event extends CountedObject implements ClEvent {
             Callbacks.post(() -> c.function.accept(reported));
         }
         if (to <= CL_COMPLETE) {
+            command = null;
             done.complete(to);
             if (queue != null) {
                 queue.unhold();

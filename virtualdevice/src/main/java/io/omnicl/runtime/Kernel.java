@@ -51,6 +51,8 @@ final class Kernel extends CountedObject implements ClKernel {
     /** Real kernels by node index, on the nodes where the program built; used by that node's worker. */
     private final RealKernel[] realKernels;
     private final KernelWorkGroupInfo[] workGroups;
+    /** By node index: what each argument of the real kernel was last set to there; used by that node's worker. */
+    private final Object[][] setOn;
     /** A spare real kernel on which by-value arguments are tried, so the device judges their size. */
     private final RealKernel validator;
     private final Arg[] args;
@@ -63,6 +65,7 @@ final class Kernel extends CountedObject implements ClKernel {
         int count = program.contextImpl().engine().machine().nodeCount();
         this.realKernels = new RealKernel[count];
         this.workGroups = new KernelWorkGroupInfo[count];
+        this.setOn = new Object[count][];
         for (DeviceNode n : built) {
             if (program.realProgram(n).kernelNames().contains(name)) {
                 realKernels[n.index()] = program.realProgram(n).createKernel(name);
@@ -172,6 +175,20 @@ final class Kernel extends CountedObject implements ClKernel {
     /** The kernel on {@code node}; only for that node's worker. */
     RealKernel realKernel(DeviceNode node) {
         return realKernels[node.index()];
+    }
+
+    /**
+     * On {@code node}'s worker: what each argument of the real kernel there was last set to (a real memory
+     * object or sampler, a {@code Long} local size, the bytes of a value; null when unknown), to be kept up
+     * to date by the caller, so that launching one kernel again with the same arguments sets none of them.
+     */
+    Object[] argsSetOn(DeviceNode node) {
+        Object[] set = setOn[node.index()];
+        if (set == null) {
+            set = new Object[args.length];
+            setOn[node.index()] = set;
+        }
+        return set;
     }
 
     /** This kernel's work-group facts on {@code node}, or null when it has none there. */

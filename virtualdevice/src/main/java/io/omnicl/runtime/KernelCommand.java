@@ -11,14 +11,20 @@ import io.omnicl.spi.DeviceParam;
 import io.omnicl.spi.KernelWorkGroupInfo;
 import io.omnicl.spi.RealEvent;
 import io.omnicl.spi.RealKernel;
+import io.omnicl.spi.RealMem;
+import io.omnicl.spi.RealSampler;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import static io.omnicl.runtime.Cl.*;
 
 /** An NDRange launch, placed by the scheduler on a real device where the kernel can run. */
 final class KernelCommand extends DeviceCommand {
+
+    /** What {@link Kernel#argsSetOn} records for a null memory argument. */
+    private static final Object NO_MEMORY = new Object();
 
     private final Kernel kernel;
     private final Kernel.Arg[] args;
@@ -157,6 +163,11 @@ final class KernelCommand extends DeviceCommand {
     }
 
     @Override
+    long followNodes() {
+        return nodes;
+    }
+
+    @Override
     String label() {
         return kernel.name();
     }
@@ -203,17 +214,35 @@ final class KernelCommand extends DeviceCommand {
     @Override
     RealEvent submit(DeviceWorker w) {
         RealKernel real = kernel.realKernel(w.node());
+        Object[] set = kernel.argsSetOn(w.node());
         for (int i = 0; i < args.length; i++) {
             Kernel.Arg a = args[i];
+            Object value;
             if (a instanceof Kernel.MemArg b) {
-                real.setArg(i, b.memory() == null ? null : b.memory().realOn(w.node()));
+                RealMem m = b.memory() == null ? null : b.memory().realOn(w.node());
+                value = m == null ? NO_MEMORY : m;
+                if (value != set[i]) {
+                    real.setArg(i, m);
+                }
             } else if (a instanceof Kernel.SamplerArg sa) {
-                real.setArg(i, sa.sampler().realOn(w.node()));
+                RealSampler sampler = sa.sampler().realOn(w.node());
+                value = sampler;
+                if (value != set[i]) {
+                    real.setArg(i, sampler);
+                }
             } else if (a instanceof Kernel.LocalArg l) {
-                real.setLocalArg(i, l.size());
+                value = l.size();
+                if (!value.equals(set[i])) {
+                    real.setLocalArg(i, l.size());
+                }
             } else {
-                real.setArg(i, w.scratch(((Kernel.ValueArg) a).bytes()));
+                byte[] bytes = ((Kernel.ValueArg) a).bytes();
+                value = bytes;
+                if (!(set[i] instanceof byte[] was && Arrays.equals(was, bytes))) {
+                    real.setArg(i, w.scratch(bytes));
+                }
             }
+            set[i] = value;
         }
         w.countKernel();
         return w.queue().launch(real, workDim, offset, global, local, List.of());

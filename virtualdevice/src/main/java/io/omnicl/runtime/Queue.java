@@ -37,18 +37,22 @@ final class Queue extends CountedObject implements ClQueue {
     private final long properties;
     private final boolean inOrder;
     private final boolean strict;
-    private final HazardTracker hazards = new HazardTracker();
+    private final HazardTracker<Command> hazards = new HazardTracker<>();
     /**
      * In-order: ends when the wait-list events of earlier commands have ended, which later commands inherit;
      * null when there are none pending.
      */
     private Completion gate;
+    /** The part of {@link #gate} from outside this queue (other queues, user events), or null. */
+    private Completion foreignGate;
+    /** The command of the latest event of this queue in {@link #gate}, or null. */
+    private Command gateCommand;
     /** Events of enqueued commands not yet complete. */
     private final Set<Event> outstanding = new LinkedHashSet<>();
     /** In-order: the event of the last command. */
     private Event lastEvent;
-    /** In-order strict: the execution of the last command. */
-    private Completion lastExecuted;
+    /** In-order strict: the last command. */
+    private Command lastCommand;
     /** Out-of-order: the event of the last barrier. */
     private Completion lastBarrier;
 
@@ -95,16 +99,21 @@ final class Queue extends CountedObject implements ClQueue {
     /** Adds {@code c} to the graph after {@code waitList}; returns its event with a reference for the caller. */
     Event enqueue(Command c, List<ClEvent> waitList) {
         checkValid();
-        c.event = new Event(context, this, c.commandType);
+        c.event = new Event(context, this, c);
         synchronized (this) {
             for (ClEvent e : waitList) {
-                c.dependOn(((Event) e).done(), true);
+                Event w = (Event) e;
+                Command earlier = ownCommand(w);
+                c.dependOn(w.done(), true, earlier == null);
+                if (earlier != null) {
+                    c.precede(earlier);
+                }
             }
             if (inOrder) {
                 orderInQueue(c, waitList);
             } else {
                 if (lastBarrier != null) {
-                    c.dependOn(lastBarrier, false);
+                    c.dependOn(lastBarrier, false, true);
                 }
                 c.executed.onDone(c.event::finish);
             }
@@ -115,36 +124,61 @@ final class Queue extends CountedObject implements ClQueue {
         return c.event;
     }
 
+    /** The command of {@code e} when it is an earlier command of this queue not yet ended, else null. */
+    private Command ownCommand(Event e) {
+        return e.queue() == this ? e.command() : null;
+    }
+
     private void orderInQueue(Command c, List<ClEvent> waitList) {
         if (strict) {
-            if (lastExecuted != null) {
-                c.dependOn(lastExecuted, false);
+            if (lastCommand != null) {
+                c.dependOn(lastCommand);
             }
-            lastExecuted = c.executed;
+            lastCommand = c;
         } else {
             for (Access a : c.accesses()) {
-                for (Completion w : hazards.register(a, c.executed)) {
-                    c.dependOn(w, false);
+                for (Command w : hazards.register(a, c, c.executed)) {
+                    c.dependOn(w);
                 }
             }
             c.executed.onDone(s -> retire(c));
         }
         if (gate != null && gate.isDone()) {
             gate = null;
+            foreignGate = null;
+            gateCommand = null;
         }
         if (gate != null) {
-            c.dependOn(gate, false);
+            c.dependOn(gate, false, false);
+            if (foreignGate != null) {
+                c.dependOn(foreignGate, false, true);
+            }
+            if (gateCommand != null) {
+                c.precede(gateCommand);
+            }
         }
         if (!waitList.isEmpty()) {
             // one completion for all the gates so far: a command depends on one gate, not on every earlier one
             List<Completion> parts = new ArrayList<>(waitList.size() + 1);
+            List<Completion> foreign = new ArrayList<>();
             if (gate != null) {
                 parts.add(gate);
             }
+            if (foreignGate != null) {
+                foreign.add(foreignGate);
+            }
             for (ClEvent e : waitList) {
-                parts.add(((Event) e).done());
+                Event w = (Event) e;
+                parts.add(w.done());
+                Command earlier = ownCommand(w);
+                if (earlier == null) {
+                    foreign.add(w.done());
+                } else {
+                    gateCommand = earlier;
+                }
             }
             gate = Completion.all(parts);
+            foreignGate = foreign.isEmpty() ? null : Completion.all(foreign);
         }
         Event previous = lastEvent;
         c.executed.onDone(s -> {
@@ -367,7 +401,7 @@ final class Queue extends CountedObject implements ClQueue {
         SyncCommand c = new SyncCommand(this, type);
         if (!inOrder && waitList.isEmpty()) {
             for (Completion p : pending()) {
-                c.dependOn(p, false);
+                c.dependOn(p, false, true);
             }
         }
         return c;

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntConsumer;
 
 /**
  * The coherence rules, in one place. Reading a range on a node makes it valid there first: from the host
@@ -145,13 +146,8 @@ public final class Coherency {
         try {
             for (Piece asked : pieces) {
                 for (Piece p : s.map().held(asked.offset(), asked.length(), w.node().index())) {
-                    for (Chunk c : s.chunksOverlapping(w.node(), p.offset(), p.length())) {
-                        long from = Math.max(p.offset(), c.offset());
-                        Piece part = new Piece(from, Math.min(p.end(), c.end()) - from, p.holders(), p.version());
-                        reads.addAll(readToHost(c, part, w));
-                        read.add(part);
-                        used.add(c);
-                    }
+                    readFromChunks(s, p.offset(), p.length(), s.host(), 0, w, reads, used,
+                            (from, length) -> read.add(new Piece(from, length, p.holders(), p.version())));
                 }
             }
         } catch (RuntimeException e) {
@@ -163,16 +159,69 @@ public final class Coherency {
             done.complete(0);
             return;
         }
-        w.memory().pinAll(used);
-        RealEvent last = reads.remove(reads.size() - 1);
-        w.track("download", Trace.Kind.DOWNLOAD, last, reads, (status, times) -> {
-            w.memory().unpin(used);
+        trackReads("download", w, reads, used, false, status -> {
             if (status == 0) {
                 for (Piece p : read) {
                     s.map().addHolder(p, CoherenceMap.HOST);
                 }
             }
             done.complete(status);
+        });
+    }
+
+    /**
+     * On {@code w}'s thread: reads {@code [offset, offset + length)} of buffer {@code s} from the chunks of
+     * {@code w}'s device into {@code into} (at 0), behind what is on its queue; {@code then} gets the status
+     * when they end. The caller knows the device holds the range once what is before on its queue has run;
+     * nothing here is marked valid anywhere. Returns false, having enqueued nothing, when the device has no
+     * chunk of the range; throws, having released what it enqueued, when an enqueue fails.
+     */
+    public static boolean readBehind(Storage s, long offset, long length, DeviceWorker w, HostStore into,
+                                     IntConsumer then) {
+        List<RealEvent> reads = new ArrayList<>();
+        List<Chunk> used = new ArrayList<>();
+        try {
+            readFromChunks(s, offset, length, into, offset, w, reads, used, (from, part) -> { });
+        } catch (RuntimeException e) {
+            reads.forEach(RealEvent::release);
+            throw e;
+        }
+        if (reads.isEmpty()) {
+            return false;
+        }
+        trackReads("read", w, reads, used, true, then);
+        return true;
+    }
+
+    /** A part of a range that one chunk holds: storage offset and length. */
+    private interface PartRead {
+        void accept(long from, long length);
+    }
+
+    /**
+     * Enqueues reads of what {@code w}'s chunks hold of {@code [offset, offset + length)} of {@code s} into
+     * {@code into}, storage offset {@code x} going to {@code x - base}; adds the events to {@code reads}, the
+     * chunks to {@code used}, and tells {@code parts} each part read.
+     */
+    private static void readFromChunks(Storage s, long offset, long length, HostStore into, long base,
+                                       DeviceWorker w, List<RealEvent> reads, List<Chunk> used, PartRead parts) {
+        for (Chunk c : s.chunksOverlapping(w.node(), offset, length)) {
+            long from = Math.max(offset, c.offset());
+            long to = Math.min(offset + length, c.end());
+            reads.addAll(read(c, from, to - from, into, from - base, w));
+            used.add(c);
+            parts.accept(from, to - from);
+        }
+    }
+
+    /** Tracks enqueued reads from {@code used}, which stay pinned until the reads end; then {@code then}. */
+    private static void trackReads(String label, DeviceWorker w, List<RealEvent> reads, List<Chunk> used,
+                                   boolean behind, IntConsumer then) {
+        w.memory().pinAll(used);
+        RealEvent last = reads.remove(reads.size() - 1);
+        w.track(label, Trace.Kind.DOWNLOAD, last, last, reads, behind, false, (status, times) -> {
+            w.memory().unpin(used);
+            then.accept(status);
         });
     }
 

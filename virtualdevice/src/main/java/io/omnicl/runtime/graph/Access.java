@@ -2,6 +2,10 @@ package io.omnicl.runtime.graph;
 
 import io.omnicl.runtime.coherence.Storage;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
 /**
  * A byte range of one storage that a command reads or writes.
  *
@@ -20,5 +24,31 @@ public record Access(Storage storage, long offset, long length, boolean writes) 
     /** Whether this range contains all of {@code other}'s. */
     public boolean covers(Access other) {
         return storage == other.storage && offset <= other.offset && other.end() <= end();
+    }
+
+    /** The parts of this range that none of {@code others} (of any storage) overlaps, in order. */
+    public List<Access> minus(List<Access> others) {
+        List<Access> same = new ArrayList<>();
+        for (Access o : others) {
+            if (overlaps(o)) {
+                same.add(o);
+            }
+        }
+        if (same.isEmpty()) {
+            return List.of(this);
+        }
+        same.sort(Comparator.comparingLong(Access::offset));
+        List<Access> parts = new ArrayList<>();
+        long at = offset;
+        for (Access o : same) {
+            if (o.offset > at) {
+                parts.add(new Access(storage, at, o.offset - at, writes));
+            }
+            at = Math.max(at, o.end());
+        }
+        if (at < end()) {
+            parts.add(new Access(storage, at, end() - at, writes));
+        }
+        return parts;
     }
 }

@@ -16,19 +16,19 @@ import java.util.Map;
  * a chain of commands on one buffer keeps one entry, not a growing list. Not thread-safe: the queue
  * guards it.
  */
-public final class HazardTracker {
+public final class HazardTracker<C> {
 
-    private record Entry(Access access, Completion executed) {
+    private record Entry<C>(Access access, Completion executed, C command) {
     }
 
-    private final Map<Storage, List<Entry>> live = new HashMap<>();
+    private final Map<Storage, List<Entry<C>>> live = new HashMap<>();
 
-    /** The executions that {@code access} must wait for; then registers it. */
-    public List<Completion> register(Access access, Completion executed) {
-        List<Completion> waits = new ArrayList<>();
-        List<Entry> entries = live.computeIfAbsent(access.storage(), k -> new ArrayList<>());
-        for (Iterator<Entry> it = entries.iterator(); it.hasNext(); ) {
-            Entry e = it.next();
+    /** The commands that {@code access} of {@code command} must wait for; then registers it. */
+    public List<C> register(Access access, C command, Completion executed) {
+        List<C> waits = new ArrayList<>();
+        List<Entry<C>> entries = live.computeIfAbsent(access.storage(), k -> new ArrayList<>());
+        for (Iterator<Entry<C>> it = entries.iterator(); it.hasNext(); ) {
+            Entry<C> e = it.next();
             if (e.executed.isDone()) {
                 it.remove();
                 continue;
@@ -38,19 +38,19 @@ public final class HazardTracker {
                 continue;
             }
             if (e.access.overlaps(access) && (e.access.writes() || access.writes())) {
-                waits.add(e.executed);
+                waits.add(e.command);
                 if (access.writes() && access.covers(e.access)) {
                     it.remove();
                 }
             }
         }
-        entries.add(new Entry(access, executed));
+        entries.add(new Entry<>(access, executed, command));
         return waits;
     }
 
     /** Forgets an access of a command that has executed. */
     public void retire(Access access, Completion executed) {
-        List<Entry> entries = live.get(access.storage());
+        List<Entry<C>> entries = live.get(access.storage());
         if (entries != null) {
             entries.removeIf(e -> e.executed == executed);
             if (entries.isEmpty()) {

@@ -21,10 +21,15 @@ import java.util.logging.Level;
  */
 public final class PerfModel {
 
+    static final int ALWAYS_SAMPLED = 32;
+    static final int SAMPLE_EVERY = 16;
+
     /** Running statistics of one (kernel, shape) on one device. */
     private static final class Stats {
         long count;
         double mean;
+        /** Launches offered for sampling, recorded or not. */
+        long offered;
 
         synchronized void add(double sample) {
             count++;
@@ -37,6 +42,11 @@ public final class PerfModel {
 
         synchronized long count() {
             return count;
+        }
+
+        synchronized boolean offer() {
+            offered++;
+            return offered <= ALWAYS_SAMPLED || offered % SAMPLE_EVERY == 0;
         }
     }
 
@@ -65,6 +75,16 @@ public final class PerfModel {
     public void record(PerfKey key, String device, long nanos) {
         history(device).byKernel.computeIfAbsent(key.kernel(), k -> new ConcurrentHashMap<>())
                 .computeIfAbsent(key.shape(), k -> new Stats()).add(nanos);
+    }
+
+    /**
+     * Whether the next launch of {@code key} on {@code device} should be timed for the model: the first
+     * {@value #ALWAYS_SAMPLED}, then one in {@value #SAMPLE_EVERY} (reading a launch's times from the device
+     * costs driver calls that a long run of small kernels would otherwise pay each time).
+     */
+    public boolean sampleNext(PerfKey key, String device) {
+        return history(device).byKernel.computeIfAbsent(key.kernel(), k -> new ConcurrentHashMap<>())
+                .computeIfAbsent(key.shape(), k -> new Stats()).offer();
     }
 
     /** How many launches of exactly {@code key} the device has run. */

@@ -39,8 +39,11 @@ public final class DeviceWorker {
      * read of its results after it), and the others (transfers before it, and the main one when not last).
      */
     private record Submitted(String label, Trace.Kind kind, RealEvent main, RealEvent last, List<RealEvent> others,
-                             InFlight handler) {
+                             boolean behind, boolean timed, InFlight handler) {
     }
+
+    /** Commands submitted since the last flush after which the queue is flushed anyway. */
+    private static final int FLUSH_EVERY = 16;
 
     private final DeviceNode node;
     private final int maxInFlight;
@@ -52,6 +55,10 @@ public final class DeviceWorker {
     private final AtomicLong busyUntil = new AtomicLong();
     private final ConcurrentLinkedQueue<WorkerTask> inbox = new ConcurrentLinkedQueue<>();
     private final ArrayDeque<Submitted> inFlight = new ArrayDeque<>();
+    /** Those of {@link #inFlight} that followed others rather than came from the scheduler. */
+    private int followersInFlight;
+    /** Commands submitted since the queue was last flushed. */
+    private int unflushed;
     private final AtomicBoolean signalled = new AtomicBoolean();
     private volatile boolean parked;
     private final Object startLock = new Object();
@@ -63,6 +70,7 @@ public final class DeviceWorker {
     private long clockOffset;
     private final AtomicLong commands = new AtomicLong();
     private final AtomicLong kernels = new AtomicLong();
+    private final AtomicLong followed = new AtomicLong();
     private final AtomicLong bytesIn = new AtomicLong();
     private final AtomicLong bytesOut = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
@@ -90,6 +98,14 @@ public final class DeviceWorker {
     /** Whether commands are in flight; only for use on this worker's thread. */
     public boolean hasInFlight() {
         return !inFlight.isEmpty();
+    }
+
+    /**
+     * Whether commands in flight here are failing because one before them failed; only on this worker's
+     * thread. Nothing may then follow them: it would run after the failure and yet succeed.
+     */
+    public boolean failing() {
+        return suspect > 0;
     }
 
     /** Runs {@code task} again once the oldest command in flight has ended; only on this worker's thread. */
@@ -157,15 +173,27 @@ public final class DeviceWorker {
      * {@code last} and {@code others} are released. Flushes the queue.
      */
     public void track(String label, Trace.Kind kind, RealEvent last, List<RealEvent> others, InFlight handler) {
-        track(label, kind, last, last, others, handler);
+        track(label, kind, last, last, others, false, false, handler);
     }
 
-    /** Registers a submitted command whose own event {@code main} (in {@code others}) is not its last. */
+    /**
+     * Registers a submitted command whose own event {@code main} (in {@code others}) is not its last.
+     * {@code behind}: it follows commands still in flight here; it does not count against the commands the
+     * worker takes from the scheduler at once. {@code timed}: the handler wants the device's times of
+     * {@code main} (it gets null otherwise, unless a trace or a throttle needs them anyway). The queue is
+     * flushed before the worker waits, or after {@value #FLUSH_EVERY} commands, not after each.
+     */
     public void track(String label, Trace.Kind kind, RealEvent main, RealEvent last, List<RealEvent> others,
-                      InFlight handler) {
-        queue.flush();
-        inFlight.add(new Submitted(label, kind, main, last, others, handler));
+                      boolean behind, boolean timed, InFlight handler) {
+        if (++unflushed >= FLUSH_EVERY) {
+            flush();
+        }
+        inFlight.add(new Submitted(label, kind, main, last, others, behind, timed, handler));
         commands.addAndGet(1 + others.size());
+        if (behind) {
+            followed.incrementAndGet();
+            followersInFlight++;
+        }
     }
 
     /** Counts a kernel launch. */
@@ -186,7 +214,7 @@ public final class DeviceWorker {
     /** This worker's counters. */
     public DeviceCounters counters() {
         DeviceSession s = session;
-        return new DeviceCounters(node.name(), kernels.get(), commands.get(), bytesIn.get(), bytesOut.get(),
+        return new DeviceCounters(node.name(), kernels.get(), commands.get(), followed.get(), bytesIn.get(), bytesOut.get(),
                 memory.evictions(), memory.used(), s == null ? 0 : s.liveObjects(), failures.get(), node.isLost());
     }
 
@@ -271,7 +299,7 @@ public final class DeviceWorker {
             posted.run(this);
             return true;
         }
-        if (inFlight.size() < maxInFlight && scheduler != null) {
+        if (inFlight.size() - followersInFlight < maxInFlight && scheduler != null) {
             DeviceTask task = scheduler.pop(this);
             if (task != null) {
                 task.run(this);
@@ -279,14 +307,25 @@ public final class DeviceWorker {
             }
         }
         if (!inFlight.isEmpty()) {
+            flush();
             endOldest();
             return true;
         }
         return false;
     }
 
+    private void flush() {
+        if (unflushed > 0) {
+            unflushed = 0;
+            queue.flush();
+        }
+    }
+
     private void endOldest() {
         Submitted s = inFlight.poll();
+        if (s.behind) {
+            followersInFlight--;
+        }
         int status = s.last.await();
         // the queue is in order, so the others have ended too; a failed transfer fails the command
         for (RealEvent e : s.others) {
@@ -300,7 +339,8 @@ public final class DeviceWorker {
             suspect--;
             status = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
         }
-        long[] times = status == 0 ? s.main.profile() : null;
+        boolean timed = s.timed || trace.recording() || (throttle > 1 && s.kind == Trace.Kind.KERNEL);
+        long[] times = status == 0 && timed ? s.main.profile() : null;
         if (times != null) {
             recordTrace(s, times);
         }

@@ -13,10 +13,11 @@ class HazardTrackerTest {
 
     private final Storage a = new Storage(new HostStore(1024), 3);
     private final Storage b = new Storage(new HostStore(1024), 3);
-    private final HazardTracker tracker = new HazardTracker();
+    /** The tracked "commands" are their completions themselves. */
+    private final HazardTracker<Completion> tracker = new HazardTracker<>();
 
     private List<Completion> register(Storage s, long offset, long length, boolean writes, Completion c) {
-        return tracker.register(new Access(s, offset, length, writes), c);
+        return tracker.register(new Access(s, offset, length, writes), c, c);
     }
 
     @Test
