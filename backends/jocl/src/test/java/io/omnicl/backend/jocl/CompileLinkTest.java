@@ -1,11 +1,11 @@
 package io.omnicl.backend.jocl;
 
-import static io.omnicl.backend.jocl.Cl.CL_INVALID_COMPILER_OPTIONS;
-import static io.omnicl.backend.jocl.Cl.CL_INVALID_LINKER_OPTIONS;
-import static io.omnicl.backend.jocl.Cl.CL_INVALID_PROGRAM;
-import static io.omnicl.backend.jocl.Cl.CL_LINK_PROGRAM_FAILURE;
-import static io.omnicl.backend.jocl.Pocl.assertStatus;
-import static io.omnicl.backend.jocl.Pocl.awaitAll;
+import static io.omnicl.spi.suite.ClCodes.CL_INVALID_COMPILER_OPTIONS;
+import static io.omnicl.spi.suite.ClCodes.CL_INVALID_LINKER_OPTIONS;
+import static io.omnicl.spi.suite.ClCodes.CL_INVALID_PROGRAM;
+import static io.omnicl.spi.suite.ClCodes.CL_LINK_PROGRAM_FAILURE;
+import static io.omnicl.spi.suite.Pocl.assertStatus;
+import static io.omnicl.spi.suite.Pocl.awaitAll;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -18,6 +18,8 @@ import io.omnicl.spi.RealBuffer;
 import io.omnicl.spi.RealKernel;
 import io.omnicl.spi.RealProgram;
 import io.omnicl.spi.RealQueue;
+import io.omnicl.spi.suite.Pocl;
+import io.omnicl.spi.suite.ProgramContract;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +45,7 @@ class CompileLinkTest {
 
     @BeforeEach
     void open() {
-        session = Pocl.device(0).open();
+        session = Pocl.device(new JoclBackend(), 0).open();
     }
 
     @AfterEach
@@ -60,7 +62,7 @@ class CompileLinkTest {
 
     private RealProgram compiled(String source, List<RealProgram> headers, List<String> names) {
         RealProgram program = program(source);
-        assertTrue(program.compile(ProgramTest.OPTIONS, headers, names), program::buildLog);
+        assertTrue(program.compile(ProgramContract.OPTIONS, headers, names), program::buildLog);
         return program;
     }
 
@@ -88,7 +90,7 @@ class CompileLinkTest {
     void aFailedCompilationReturnsFalseWithTheLog() {
         RealProgram main = program(MAIN);
         // the header is not given, so the include fails
-        assertFalse(main.compile(ProgramTest.OPTIONS, List.of(), List.of()));
+        assertFalse(main.compile(ProgramContract.OPTIONS, List.of(), List.of()));
         assertTrue(main.buildLog().contains("twice.h"), main.buildLog());
         assertStatus(CL_INVALID_COMPILER_OPTIONS, () -> program(LIBRARY).compile("-cl-no-such-option", List.of(),
             List.of()));

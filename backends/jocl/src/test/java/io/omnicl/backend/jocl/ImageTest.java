@@ -1,30 +1,31 @@
 package io.omnicl.backend.jocl;
 
-import static io.omnicl.backend.jocl.Cl.CL_ADDRESS_CLAMP_TO_EDGE;
-import static io.omnicl.backend.jocl.Cl.CL_FILTER_NEAREST;
-import static io.omnicl.backend.jocl.Cl.CL_FLOAT;
-import static io.omnicl.backend.jocl.Cl.CL_IMAGE_FORMAT_NOT_SUPPORTED;
-import static io.omnicl.backend.jocl.Cl.CL_INTENSITY;
-import static io.omnicl.backend.jocl.Cl.CL_INVALID_IMAGE_FORMAT_DESCRIPTOR;
-import static io.omnicl.backend.jocl.Cl.CL_INVALID_MEM_OBJECT;
-import static io.omnicl.backend.jocl.Cl.CL_INVALID_OPERATION;
-import static io.omnicl.backend.jocl.Cl.CL_INVALID_SAMPLER;
-import static io.omnicl.backend.jocl.Cl.CL_INVALID_VALUE;
-import static io.omnicl.backend.jocl.Cl.CL_KERNEL_ARG_ACCESS_READ_ONLY;
-import static io.omnicl.backend.jocl.Cl.CL_MEM_OBJECT_IMAGE1D_BUFFER;
-import static io.omnicl.backend.jocl.Cl.CL_MEM_OBJECT_IMAGE2D;
-import static io.omnicl.backend.jocl.Cl.CL_MEM_OBJECT_IMAGE2D_ARRAY;
-import static io.omnicl.backend.jocl.Cl.CL_MEM_READ_ONLY;
-import static io.omnicl.backend.jocl.Cl.CL_MEM_READ_WRITE;
-import static io.omnicl.backend.jocl.Cl.CL_R;
-import static io.omnicl.backend.jocl.Cl.CL_RGB;
-import static io.omnicl.backend.jocl.Cl.CL_RGBA;
-import static io.omnicl.backend.jocl.Cl.CL_UNORM_INT8;
-import static io.omnicl.backend.jocl.Cl.CL_UNSIGNED_INT8;
-import static io.omnicl.backend.jocl.Pocl.array;
-import static io.omnicl.backend.jocl.Pocl.assertStatus;
-import static io.omnicl.backend.jocl.Pocl.awaitAll;
-import static io.omnicl.backend.jocl.Pocl.direct;
+import static io.omnicl.spi.suite.ClCodes.CL_ADDRESS_CLAMP_TO_EDGE;
+import static io.omnicl.spi.suite.ClCodes.CL_FILTER_NEAREST;
+import static io.omnicl.spi.suite.ClCodes.CL_FLOAT;
+import static io.omnicl.spi.suite.ClCodes.CL_IMAGE_FORMAT_NOT_SUPPORTED;
+import static io.omnicl.spi.suite.ClCodes.CL_INTENSITY;
+import static io.omnicl.spi.suite.ClCodes.CL_INVALID_IMAGE_FORMAT_DESCRIPTOR;
+import static io.omnicl.spi.suite.ClCodes.CL_INVALID_MEM_OBJECT;
+import static io.omnicl.spi.suite.ClCodes.CL_INVALID_OPERATION;
+import static io.omnicl.spi.suite.ClCodes.CL_INVALID_SAMPLER;
+import static io.omnicl.spi.suite.ClCodes.CL_INVALID_VALUE;
+import static io.omnicl.spi.suite.ClCodes.CL_KERNEL_ARG_ACCESS_READ_ONLY;
+import static io.omnicl.spi.suite.ClCodes.CL_MEM_OBJECT_BUFFER;
+import static io.omnicl.spi.suite.ClCodes.CL_MEM_OBJECT_IMAGE1D_BUFFER;
+import static io.omnicl.spi.suite.ClCodes.CL_MEM_OBJECT_IMAGE2D;
+import static io.omnicl.spi.suite.ClCodes.CL_MEM_OBJECT_IMAGE2D_ARRAY;
+import static io.omnicl.spi.suite.ClCodes.CL_MEM_READ_ONLY;
+import static io.omnicl.spi.suite.ClCodes.CL_MEM_READ_WRITE;
+import static io.omnicl.spi.suite.ClCodes.CL_R;
+import static io.omnicl.spi.suite.ClCodes.CL_RGB;
+import static io.omnicl.spi.suite.ClCodes.CL_RGBA;
+import static io.omnicl.spi.suite.ClCodes.CL_UNORM_INT8;
+import static io.omnicl.spi.suite.ClCodes.CL_UNSIGNED_INT8;
+import static io.omnicl.spi.suite.Pocl.array;
+import static io.omnicl.spi.suite.Pocl.assertStatus;
+import static io.omnicl.spi.suite.Pocl.awaitAll;
+import static io.omnicl.spi.suite.Pocl.direct;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -40,6 +41,8 @@ import io.omnicl.spi.RealKernel;
 import io.omnicl.spi.RealProgram;
 import io.omnicl.spi.RealQueue;
 import io.omnicl.spi.RealSampler;
+import io.omnicl.spi.suite.Pocl;
+import io.omnicl.spi.suite.ProgramContract;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Set;
@@ -56,7 +59,7 @@ class ImageTest {
 
     @BeforeEach
     void open() {
-        session = Pocl.device(1).open();
+        session = Pocl.device(new JoclBackend(), 1).open();
         queue = session.createQueue(false);
     }
 
@@ -77,7 +80,7 @@ class ImageTest {
         assertTrue(formats.contains(RGBA8), formats.toString());
         assertTrue(formats.contains(new ImageFormat(CL_R, CL_FLOAT)), formats.toString());
         assertTrue(session.supportedImageFormats(CL_MEM_READ_ONLY, CL_MEM_OBJECT_IMAGE2D_ARRAY).contains(RGBA8));
-        assertStatus(CL_INVALID_VALUE, () -> session.supportedImageFormats(CL_MEM_READ_WRITE, Cl.CL_MEM_OBJECT_BUFFER));
+        assertStatus(CL_INVALID_VALUE, () -> session.supportedImageFormats(CL_MEM_READ_WRITE, CL_MEM_OBJECT_BUFFER));
     }
 
     @Test
@@ -189,7 +192,7 @@ class ImageTest {
                 out[i] = read_imagef(image, sampler, (int2)(i - 1, 0)).x;
             }
             """);
-        assertTrue(program.build(ProgramTest.OPTIONS), program::buildLog);
+        assertTrue(program.build(ProgramContract.OPTIONS), program::buildLog);
         RealKernel sample = program.createKernel("sample");
         assertEquals(CL_KERNEL_ARG_ACCESS_READ_ONLY, sample.argInfo(0).accessQualifier());
         RealBuffer out = session.allocate(6 * Float.BYTES);

@@ -32,6 +32,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.omnicl.spi.Backend;
 import io.omnicl.spi.DeviceSession;
 import io.omnicl.spi.RealDevice;
+import io.omnicl.spi.suite.ClCodes;
+import io.omnicl.spi.suite.Pocl;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -60,12 +62,12 @@ class IsolationTest {
     private static final ClassLoader CLASS_PATH = JoclBackend.class.getClassLoader();
 
     private static ClassLoader isolated() {
-        return Pocl.device(0).getClass().getClassLoader();
+        return Pocl.device(new JoclBackend(), 0).getClass().getClassLoader();
     }
 
     @Test
     void theDevicesAreMadeByTheIsolatedLoader() {
-        for (RealDevice device : Pocl.DEVICES) {
+        for (RealDevice device : Pocl.devices(new JoclBackend())) {
             assertTrue(device.getClass().getName().startsWith(IsolatedJoclLoader.ISOLATED_PACKAGE), device.getClass().getName());
             assertSame(IsolatedJocl.loader(), device.getClass().getClassLoader());
         }
@@ -132,8 +134,8 @@ class IsolationTest {
         try {
             runOnTheFacade();
             // the facade's switch is not the isolated JOCL's: failures there still come back as statuses
-            try (DeviceSession session = Pocl.device(0).open()) {
-                Pocl.assertStatus(Cl.CL_INVALID_BUFFER_SIZE, () -> session.allocate(0));
+            try (DeviceSession session = Pocl.device(new JoclBackend(), 0).open()) {
+                Pocl.assertStatus(ClCodes.CL_INVALID_BUFFER_SIZE, () -> session.allocate(0));
             }
         } finally {
             CL.setExceptionsEnabled(false);

@@ -1,71 +1,24 @@
 package io.omnicl.backend.jocl;
 
-import static io.omnicl.backend.jocl.Pocl.awaitAll;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.omnicl.spi.Backend;
 import io.omnicl.spi.DeviceSession;
-import io.omnicl.spi.ImageDesc;
-import io.omnicl.spi.ImageFormat;
-import io.omnicl.spi.RealBuffer;
-import io.omnicl.spi.RealImage;
-import io.omnicl.spi.RealKernel;
-import io.omnicl.spi.RealProgram;
-import io.omnicl.spi.RealQueue;
-import io.omnicl.spi.RealSampler;
-import java.util.List;
+import io.omnicl.spi.suite.ReleaseContract;
 import java.util.function.ToLongFunction;
-import org.junit.jupiter.api.Test;
 
-/**
- * Every object made in a session holds its context; releasing them all must give those holds back. Reads and
- * writes are left out: JOCL's own thread for each of them holds the command's event (and so the context) for a
- * moment after the command completes, which would make the count race.
- */
-class ReleaseTest {
+class ReleaseTest extends ReleaseContract {
 
-    @Test
-    void releasingEverythingLeavesTheContextWithOnlyTheSessionsReference() throws Exception {
-        DeviceSession session = Pocl.device(0).open();
-        ToLongFunction<Object> contextReferences = probe(session);
-        assertEquals(1, contextReferences.applyAsLong(session));
-
-        RealQueue queue = session.createQueue(true);
-        RealBuffer buffer = session.allocate(1024);
-        RealBuffer region = buffer.region(0, 512);
-        RealImage image = session.allocateImage(Cl.CL_MEM_READ_WRITE, new ImageFormat(Cl.CL_RGBA, Cl.CL_UNORM_INT8),
-            new ImageDesc(Cl.CL_MEM_OBJECT_IMAGE2D, 4, 4, 1, 1, null));
-        RealSampler sampler = session.createSampler(false, Cl.CL_ADDRESS_CLAMP_TO_EDGE, Cl.CL_FILTER_NEAREST);
-        RealProgram program = session.createProgram(ProgramTest.KERNELS);
-        assertTrue(program.build(ProgramTest.OPTIONS), program::buildLog);
-        RealProgram restored = session.createProgram(program.binary());
-        RealKernel kernel = program.createKernel("add");
-        for (int arg = 0; arg < 3; arg++) {
-            kernel.setArg(arg, region);
-        }
-        kernel.setArg(3, Pocl.floats(1));
-        awaitAll(queue.fill(buffer, Pocl.floats(0), 0, 1024, List.of()),
-            queue.launch(kernel, 1, null, new long[] {128}, null, List.of()),
-            queue.fillImage(image, Pocl.floats(0, 0, 0, 0), new long[3], new long[] {4, 4, 1}, List.of()),
-            queue.marker(List.of()));
-        assertTrue(contextReferences.applyAsLong(session) > 1);
-
-        kernel.release();
-        restored.release();
-        program.release();
-        sampler.release();
-        image.release();
-        region.release();
-        buffer.release();
-        queue.release();
-        assertEquals(1, contextReferences.applyAsLong(session));
-        session.close();
-        session.close();
+    @Override
+    protected Backend backend() {
+        return new JoclBackend();
     }
 
+    /** Only the real JOCL can ask, so the question runs in the session's isolated loader. */
+    @Override
     @SuppressWarnings("unchecked")
-    private static ToLongFunction<Object> probe(DeviceSession session) throws ReflectiveOperationException {
-        return (ToLongFunction<Object>) Class.forName(IsolatedJoclLoader.ISOLATED_PACKAGE + "ContextReferences", true,
-            session.getClass().getClassLoader()).getConstructor().newInstance();
+    protected long contextReferences(DeviceSession session) throws ReflectiveOperationException {
+        ToLongFunction<Object> probe = (ToLongFunction<Object>) Class.forName(
+            IsolatedJoclLoader.ISOLATED_PACKAGE + "ContextReferences", true, session.getClass().getClassLoader())
+            .getConstructor().newInstance();
+        return probe.applyAsLong(session);
     }
 }

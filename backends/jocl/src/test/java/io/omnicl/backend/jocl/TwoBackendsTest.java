@@ -1,8 +1,8 @@
 package io.omnicl.backend.jocl;
 
-import static io.omnicl.backend.jocl.Cl.CL_INVALID_MEM_OBJECT;
-import static io.omnicl.backend.jocl.Pocl.assertStatus;
-import static io.omnicl.backend.jocl.Pocl.awaitAll;
+import static io.omnicl.spi.suite.ClCodes.CL_INVALID_MEM_OBJECT;
+import static io.omnicl.spi.suite.Pocl.assertStatus;
+import static io.omnicl.spi.suite.Pocl.awaitAll;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
@@ -17,6 +17,7 @@ import io.omnicl.spi.RealDevice;
 import io.omnicl.spi.RealKernel;
 import io.omnicl.spi.RealProgram;
 import io.omnicl.spi.RealQueue;
+import io.omnicl.spi.suite.Pocl;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.ByteBuffer;
@@ -45,7 +46,8 @@ class TwoBackendsTest {
         assertNotSame(firstDevices.get(0), secondDevices.get(0));
         // one isolated loader, so JOCL's library was bound once
         assertSame(firstDevices.get(0).getClass().getClassLoader(), secondDevices.get(1).getClass().getClassLoader());
-        assertSame(Pocl.device(0).getClass().getClassLoader(), firstDevices.get(0).getClass().getClassLoader());
+        assertSame(Pocl.device(new JoclBackend(), 0).getClass().getClassLoader(),
+            firstDevices.get(0).getClass().getClassLoader());
 
         runTogether(firstDevices.get(0), secondDevices.get(1), firstDevices.get(1), secondDevices.get(0));
     }
@@ -56,7 +58,7 @@ class TwoBackendsTest {
      */
     @Test
     void aCopyInAnotherClassLoaderBindsItsOwnJocl() throws Exception {
-        ClassLoader ours = Pocl.device(0).getClass().getClassLoader();
+        ClassLoader ours = Pocl.device(new JoclBackend(), 0).getClass().getClassLoader();
         try (URLClassLoader copy = copyOfThisBackend()) {
             Backend other = (Backend) copy.loadClass(JoclBackend.class.getName()).getConstructor().newInstance();
             assertNotSame(JoclBackend.class, other.getClass());
@@ -69,10 +71,11 @@ class TwoBackendsTest {
             assertEquals("true", System.getProperty(IsolatedJocl.BOUND_MARKER));
             assertEquals("true", System.getProperty(IsolatedJocl.UNIQUE_LIBRARY_NAMES));
 
-            runTogether(Pocl.device(0), devices.get(1));
+            runTogether(Pocl.device(new JoclBackend(), 0), devices.get(1));
 
             // each copy refuses the other's objects, whose handles it cannot vouch for
-            try (DeviceSession mine = Pocl.device(0).open(); DeviceSession foreign = devices.get(0).open()) {
+            try (DeviceSession mine = Pocl.device(new JoclBackend(), 0).open();
+                 DeviceSession foreign = devices.get(0).open()) {
                 RealBuffer foreignBuffer = foreign.allocate(64);
                 RealQueue queue = mine.createQueue(false);
                 assertStatus(CL_INVALID_MEM_OBJECT, () -> queue.write(foreignBuffer, 0, Pocl.direct(8), List.of()));
@@ -88,7 +91,7 @@ class TwoBackendsTest {
      */
     @Test
     void aLibraryBoundWithoutTheMarkIsRetriedUnderAUniqueName() throws Exception {
-        assertEquals(2, Pocl.DEVICES.size());
+        assertEquals(2, Pocl.devices(new JoclBackend()).size());
         String marker = System.clearProperty(IsolatedJocl.BOUND_MARKER);
         String unique = System.clearProperty(IsolatedJocl.UNIQUE_LIBRARY_NAMES);
         try (URLClassLoader copy = copyOfThisBackend()) {
@@ -96,7 +99,7 @@ class TwoBackendsTest {
             List<RealDevice> devices = other.devices();
             assertEquals(2, devices.size());
             assertEquals("true", System.getProperty(IsolatedJocl.UNIQUE_LIBRARY_NAMES));
-            runTogether(devices.get(0), Pocl.device(1));
+            runTogether(devices.get(0), Pocl.device(new JoclBackend(), 1));
         } finally {
             restore(IsolatedJocl.BOUND_MARKER, marker);
             restore(IsolatedJocl.UNIQUE_LIBRARY_NAMES, unique);

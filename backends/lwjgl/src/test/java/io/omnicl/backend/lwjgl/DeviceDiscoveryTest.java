@@ -1,102 +1,17 @@
 package io.omnicl.backend.lwjgl;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static io.omnicl.backend.lwjgl.Pocl.assertStatus;
-import static org.lwjgl.opencl.CL10.CL_DEVICE_TYPE_CPU;
-import static org.lwjgl.opencl.CL10.CL_INVALID_CONTEXT;
-import static org.lwjgl.opencl.CL10.CL_QUEUE_PROFILING_ENABLE;
+import io.omnicl.spi.Backend;
+import io.omnicl.spi.suite.DeviceDiscoveryContract;
 
-import io.omnicl.spi.Backends;
-import io.omnicl.spi.DeviceInfo;
-import io.omnicl.spi.DeviceParam;
-import io.omnicl.spi.DeviceSession;
-import io.omnicl.spi.InfoType;
-import io.omnicl.spi.RealDevice;
-import org.junit.jupiter.api.Test;
+class DeviceDiscoveryTest extends DeviceDiscoveryContract {
 
-class DeviceDiscoveryTest {
-
-    @Test
-    void theServiceLoaderFindsTheBackendByName() {
-        assertInstanceOf(LwjglBackend.class, Backends.select("lwjgl"));
-        assertEquals("lwjgl", new LwjglBackend().name());
+    @Override
+    protected Backend backend() {
+        return new LwjglBackend();
     }
 
-    @Test
-    void findsBothPoclBasicDevicesOnce() {
-        assertEquals(2, Pocl.DEVICES.size());
-        for (RealDevice device : Pocl.DEVICES) {
-            assertTrue(device.name().startsWith("basic"), device.name());
-            assertEquals("Portable Computing Language", device.platformName());
-            assertTrue(device.platformVersion().startsWith("OpenCL "), device.platformVersion());
-        }
-        LwjglBackend backend = new LwjglBackend();
-        assertSame(backend.devices(), backend.devices());
-    }
-
-    @Test
-    void infoHoldsEveryAnsweredParameterWithItsType() {
-        DeviceInfo info = Pocl.device(0).info();
-        int answered = 0;
-        for (DeviceParam param : DeviceParam.values()) {
-            if (param.type() == InfoType.HANDLE) {
-                assertFalse(info.has(param), param.toString());
-            } else if (info.has(param)) {
-                answered++;
-                Object value = info.get(param);
-                switch (param.type()) {
-                    case STRING -> assertFalse(((String) value).contains("\0"), param.toString());
-                    case SIZE_T_ARRAY, PROPERTIES -> assertInstanceOf(long[].class, value, param.toString());
-                    default -> assertInstanceOf(Long.class, value, param.toString());
-                }
-            }
-        }
-        assertTrue(answered >= 70, "answered " + answered);
-    }
-
-    @Test
-    void infoValuesAreSane() {
-        DeviceInfo info = Pocl.device(0).info();
-        assertEquals(CL_DEVICE_TYPE_CPU, info.getLong(DeviceParam.TYPE, -1));
-        assertEquals(Pocl.device(0).name(), info.getString(DeviceParam.NAME));
-        assertTrue(info.getString(DeviceParam.VERSION).startsWith("OpenCL "));
-        assertTrue(info.getString(DeviceParam.EXTENSIONS).contains("cl_khr_"));
-        assertEquals(64, info.getLong(DeviceParam.ADDRESS_BITS, -1));
-        assertTrue(info.getBool(DeviceParam.AVAILABLE));
-        assertTrue(info.getBool(DeviceParam.COMPILER_AVAILABLE));
-        assertTrue(info.getBool(DeviceParam.ENDIAN_LITTLE));
-        assertEquals(1, info.getLong(DeviceParam.MAX_COMPUTE_UNITS, -1));
-        assertNotEquals(0, info.getLong(DeviceParam.QUEUE_PROPERTIES, 0) & CL_QUEUE_PROFILING_ENABLE);
-
-        long dimensions = info.getLong(DeviceParam.MAX_WORK_ITEM_DIMENSIONS, -1);
-        long[] itemSizes = info.getArray(DeviceParam.MAX_WORK_ITEM_SIZES);
-        assertEquals(dimensions, itemSizes.length);
-        long groupSize = info.getLong(DeviceParam.MAX_WORK_GROUP_SIZE, -1);
-        assertTrue(groupSize > 0 && itemSizes[0] > 0 && itemSizes[0] <= groupSize);
-
-        long alignBits = info.getLong(DeviceParam.MEM_BASE_ADDR_ALIGN, -1);
-        assertTrue(alignBits >= 8 && alignBits % 8 == 0, "align " + alignBits);
-        long allocSize = info.getLong(DeviceParam.MAX_MEM_ALLOC_SIZE, -1);
-        assertTrue(allocSize > 0 && allocSize <= info.getLong(DeviceParam.GLOBAL_MEM_SIZE, -1));
-        assertTrue(info.getLong(DeviceParam.LOCAL_MEM_SIZE, -1) >= 16 * 1024);
-        assertTrue(info.getLong(DeviceParam.MAX_PARAMETER_SIZE, -1) >= 1024);
-    }
-
-    @Test
-    void eachOpenMakesAnIndependentSession() {
-        RealDevice device = Pocl.device(1);
-        DeviceSession first = device.open();
-        DeviceSession second = device.open();
-        assertSame(device, first.device());
-        first.close();
-        first.close();
-        assertStatus(CL_INVALID_CONTEXT, () -> first.allocate(64));
-        second.allocate(64).release();
-        second.close();
+    @Override
+    protected String expectedName() {
+        return "lwjgl";
     }
 }

@@ -1,11 +1,11 @@
-package io.omnicl.backend.jocl;
+package io.omnicl.spi.suite;
 
 /**
- * The OpenCL codes the tests need, copied from the real JOCL 2.0.5's {@code org.jocl.CL}. The tests outside the
- * isolated loader never name {@code org.jocl}: on their class path it is OmniCL's facade, and only
- * {@link IsolationTest} touches it, on purpose.
+ * The OpenCL codes the suite and the backends' own tests need, as OpenCL 1.2 defines them. The spi names no
+ * binding's constants (LWJGL's {@code CL10}, JOCL's {@code CL}), and in the JOCL module the class path's
+ * {@code org.jocl} is OmniCL's facade, which the backend's tests must not name.
  */
-interface Cl {
+public interface ClCodes {
     int CL_COMPLETE = 0;
     long CL_DEVICE_TYPE_CPU = 2L;
     long CL_QUEUE_PROFILING_ENABLE = 2L;
