@@ -5,12 +5,8 @@ import io.omnicl.runtime.graph.Completion;
 import io.omnicl.runtime.graph.Statuses;
 import io.omnicl.runtime.worker.DeviceWorker;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -185,27 +181,6 @@ abstract class Command {
             }
         }
         return true;
-    }
-
-    /**
-     * The ranges that commands before this one in flight on {@code w} write: valid there for what is
-     * submitted after them. Not only the precursors: an out-of-order queue orders by wait lists alone, so a
-     * command in flight before a precursor (its precursor, and so on) may write what this one reads. Those
-     * that ended have committed their writes (the worker ends its commands in order), so the walk stops there.
-     */
-    final List<Access> pendingWritesOn(DeviceWorker w) {
-        List<Access> pending = new ArrayList<>();
-        Set<Command> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        ArrayDeque<Command> next = new ArrayDeque<>(precursors);
-        while (!next.isEmpty()) {
-            Command p = next.pop();
-            if (p.executed.isDone() || p.runningOn != w || !seen.add(p)) {
-                continue;
-            }
-            pending.addAll(p.outputs());
-            next.addAll(p.precursors);
-        }
-        return pending;
     }
 
     /** Whether this kind of command can follow its precursors onto {@code w}'s device. */

@@ -73,7 +73,7 @@ final class CopyCommand extends DeviceCommand {
     }
 
     @Override
-    RealEvent submit(DeviceWorker w) {
+    RealEvent submit(DeviceWorker w, boolean withEvent) {
         Chunk from = read.storage().chunkAt(w.node(), read.offset());
         Chunk to = write.storage().chunkAt(w.node(), write.offset());
         return w.queue().copy(from.buffer(), from.local(read.offset()), to.buffer(), to.local(write.offset()),

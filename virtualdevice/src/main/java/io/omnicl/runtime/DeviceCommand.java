@@ -14,6 +14,7 @@ import io.omnicl.runtime.worker.Trace;
 import io.omnicl.spi.RealEvent;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 import static io.omnicl.runtime.Cl.CL_DEVICE_NOT_AVAILABLE;
@@ -44,8 +45,11 @@ abstract class DeviceCommand extends Command implements DeviceTask {
     /** Ranges to make valid on the device first. */
     abstract List<Access> inputs();
 
-    /** Submits the real command on {@code w}'s queue; returns its event. */
-    abstract RealEvent submit(DeviceWorker w);
+    /**
+     * Submits the real command on {@code w}'s queue; returns its event. With {@code withEvent} false it may
+     * ask for none and return null (a kernel launch does; the worker learns of its end from a later event).
+     */
+    abstract RealEvent submit(DeviceWorker w, boolean withEvent);
 
     /** The command's name in a trace. */
     String label() {
@@ -152,7 +156,7 @@ abstract class DeviceCommand extends Command implements DeviceTask {
             PerfKey key = perfKey();
             boolean timed = queue.profiling()
                     || key != null && queue.engine().machine().model().sampleNext(key, w.node().modelId());
-            List<Access> pending = behind ? pendingWritesOn(w) : List.of();
+            Collection<Access> pending = behind ? w.pendingWrites() : List.of();
             List<Completion> waits = new ArrayList<>();
             for (Access input : inputs()) {
                 for (Access a : input.minus(pending)) {
@@ -178,18 +182,20 @@ abstract class DeviceCommand extends Command implements DeviceTask {
                 });
                 return;
             }
-            RealEvent real = submit(w);
+            RealEvent real = submit(w, w.needsEvent(timed));
             submitted = true;
             event.running(0);
             RealEvent last = real;
             StagedResults staged = null;
             if (queue.engine().config().resilient() && !outputs().isEmpty()) {
-                events.add(real);
+                if (real != null) {
+                    events.add(real);
+                }
                 staged = StagedResults.read(outputs(), w, events);
                 last = events.remove(events.size() - 1);
             }
             StagedResults results = staged;
-            w.track(label(), traceKind(), real, last, events, behind, timed,
+            w.track(label(), traceKind(), real, last, events, outputs(), behind, timed,
                     (status, times) -> finished(w, status, times, results));
             runningOn(w);
         } catch (RuntimeException e) {

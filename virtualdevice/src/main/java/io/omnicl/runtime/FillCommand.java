@@ -61,7 +61,7 @@ final class FillCommand extends DeviceCommand {
     }
 
     @Override
-    RealEvent submit(DeviceWorker w) {
+    RealEvent submit(DeviceWorker w, boolean withEvent) {
         Chunk c = write.storage().chunkAt(w.node(), write.offset());
         return w.queue().fill(c.buffer(), ByteBuffer.allocateDirect(pattern.length).put(pattern).flip(),
                 c.local(write.offset()), write.length(), List.of());

@@ -110,7 +110,7 @@ final class HostTransferCommand extends Command {
     /** Whether {@code w}'s device holds the whole range once the precursors in flight there have run. */
     private boolean onDeviceBehindPrecursors(DeviceWorker w) {
         long me = CoherenceMap.bit(w.node().index());
-        for (Access a : access.minus(pendingWritesOn(w))) {
+        for (Access a : access.minus(w.pendingWrites())) {
             if ((a.storage().map().holdersOfAll(a.offset(), a.length()) & me) == 0) {
                 return false;
             }

@@ -55,7 +55,7 @@ final class ImageFillCommand extends DeviceCommand {
     }
 
     @Override
-    RealEvent submit(DeviceWorker w) {
+    RealEvent submit(DeviceWorker w, boolean withEvent) {
         return w.queue().fillImage(image.realImageOn(w.node()), ByteBuffer.allocateDirect(color.length).put(color).flip(),
                 origin, region, List.of());
     }

@@ -212,7 +212,7 @@ final class KernelCommand extends DeviceCommand {
     }
 
     @Override
-    RealEvent submit(DeviceWorker w) {
+    RealEvent submit(DeviceWorker w, boolean withEvent) {
         RealKernel real = kernel.realKernel(w.node());
         Object[] set = kernel.argsSetOn(w.node());
         for (int i = 0; i < args.length; i++) {
@@ -245,7 +245,7 @@ final class KernelCommand extends DeviceCommand {
             set[i] = value;
         }
         w.countKernel();
-        return w.queue().launch(real, workDim, offset, global, local, List.of());
+        return w.queue().launch(real, workDim, offset, global, local, List.of(), withEvent);
     }
 
     @Override

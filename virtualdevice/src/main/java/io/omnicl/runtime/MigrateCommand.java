@@ -69,7 +69,7 @@ final class MigrateCommand extends DeviceCommand {
     }
 
     @Override
-    RealEvent submit(DeviceWorker w) {
+    RealEvent submit(DeviceWorker w, boolean withEvent) {
         return w.queue().marker(List.of());
     }
 

@@ -98,7 +98,7 @@ final class RectCopyCommand extends DeviceCommand {
     }
 
     @Override
-    RealEvent submit(DeviceWorker w) {
+    RealEvent submit(DeviceWorker w, boolean withEvent) {
         return deviceCopy.submit(w, from, to);
     }
 

@@ -219,7 +219,7 @@ public final class Coherency {
                                    boolean behind, IntConsumer then) {
         w.memory().pinAll(used);
         RealEvent last = reads.remove(reads.size() - 1);
-        w.track(label, Trace.Kind.DOWNLOAD, last, last, reads, behind, false, (status, times) -> {
+        w.track(label, Trace.Kind.DOWNLOAD, last, last, reads, List.of(), behind, false, (status, times) -> {
             w.memory().unpin(used);
             then.accept(status);
         });

@@ -71,20 +71,6 @@ public final class FaultyDevice implements RealDevice {
         return new BackendException(CL_DEVICE_NOT_AVAILABLE, real.name() + " is lost (OMNICL_FAULTS)");
     }
 
-    /** Runs a launch or transfer, or fails it as the injector says. */
-    private RealEvent submit(RealQueue queue, Supplier<RealEvent> command) {
-        switch (faults.next()) {
-            case LOST:
-                throw lost();
-            case AT_ENQUEUE:
-                throw new BackendException(CL_OUT_OF_RESOURCES, "injected fault on " + real.name());
-            case AT_COMPLETION:
-                return new Event(queue.marker(List.of()), CL_OUT_OF_RESOURCES);
-            default:
-                return new Event(command.get(), 0);
-        }
-    }
-
     /** The real events behind {@code events}. */
     private static List<RealEvent> unwrap(List<RealEvent> events) {
         return events.stream().map(e -> e instanceof Event f ? f.real : e).toList();
@@ -200,90 +186,124 @@ public final class FaultyDevice implements RealDevice {
 
     private final class Queue implements RealQueue {
         private final RealQueue real;
+        /** The failure of a command run without an event, shown by the queue's next event (as a driver would). */
+        private int carried;
 
         Queue(RealQueue real) {
             this.real = real;
         }
 
+        /** Runs a launch or transfer, or fails it as the injector says. */
+        private RealEvent submit(Supplier<RealEvent> command) {
+            return submit(true, command);
+        }
+
+        /** The same; {@code withEvent} false: the command gives no event, and null is returned. */
+        private RealEvent submit(boolean withEvent, Supplier<RealEvent> command) {
+            switch (faults.next()) {
+                case LOST:
+                    throw lost();
+                case AT_ENQUEUE:
+                    throw new BackendException(CL_OUT_OF_RESOURCES, "injected fault on " + name());
+                case AT_COMPLETION:
+                    if (!withEvent) {
+                        carried = CL_OUT_OF_RESOURCES;
+                        return null;
+                    }
+                    return new Event(real.marker(List.of()), CL_OUT_OF_RESOURCES);
+                default:
+                    RealEvent e = command.get();
+                    return e == null ? null : withCarried(e);
+            }
+        }
+
+        /** {@code e}, failing with what a command without an event before it failed with, if one did. */
+        private Event withCarried(RealEvent e) {
+            int failure = carried;
+            carried = 0;
+            return new Event(e, failure);
+        }
+
         @Override
         public RealEvent write(RealBuffer dst, long offset, ByteBuffer src, List<RealEvent> waitFor) {
-            return submit(real, () -> real.write(dst, offset, src, unwrap(waitFor)));
+            return submit(() -> real.write(dst, offset, src, unwrap(waitFor)));
         }
 
         @Override
         public RealEvent read(RealBuffer src, long offset, ByteBuffer dst, List<RealEvent> waitFor) {
-            return submit(real, () -> real.read(src, offset, dst, unwrap(waitFor)));
+            return submit(() -> real.read(src, offset, dst, unwrap(waitFor)));
         }
 
         @Override
         public RealEvent copy(RealBuffer src, long srcOffset, RealBuffer dst, long dstOffset, long size,
                               List<RealEvent> waitFor) {
-            return submit(real, () -> real.copy(src, srcOffset, dst, dstOffset, size, unwrap(waitFor)));
+            return submit(() -> real.copy(src, srcOffset, dst, dstOffset, size, unwrap(waitFor)));
         }
 
         @Override
         public RealEvent copyRect(RealBuffer src, RealBuffer dst, long[] srcOrigin, long[] dstOrigin, long[] region,
                                   long srcRowPitch, long srcSlicePitch, long dstRowPitch, long dstSlicePitch,
                                   List<RealEvent> waitFor) {
-            return submit(real, () -> real.copyRect(src, dst, srcOrigin, dstOrigin, region, srcRowPitch,
+            return submit(() -> real.copyRect(src, dst, srcOrigin, dstOrigin, region, srcRowPitch,
                     srcSlicePitch, dstRowPitch, dstSlicePitch, unwrap(waitFor)));
         }
 
         @Override
         public RealEvent writeImage(RealImage dst, long[] origin, long[] region, long rowPitch, long slicePitch,
                                     ByteBuffer src, List<RealEvent> waitFor) {
-            return submit(real, () -> real.writeImage(dst, origin, region, rowPitch, slicePitch, src,
+            return submit(() -> real.writeImage(dst, origin, region, rowPitch, slicePitch, src,
                     unwrap(waitFor)));
         }
 
         @Override
         public RealEvent readImage(RealImage src, long[] origin, long[] region, long rowPitch, long slicePitch,
                                    ByteBuffer dst, List<RealEvent> waitFor) {
-            return submit(real, () -> real.readImage(src, origin, region, rowPitch, slicePitch, dst,
+            return submit(() -> real.readImage(src, origin, region, rowPitch, slicePitch, dst,
                     unwrap(waitFor)));
         }
 
         @Override
         public RealEvent copyImage(RealImage src, RealImage dst, long[] srcOrigin, long[] dstOrigin, long[] region,
                                    List<RealEvent> waitFor) {
-            return submit(real, () -> real.copyImage(src, dst, srcOrigin, dstOrigin, region, unwrap(waitFor)));
+            return submit(() -> real.copyImage(src, dst, srcOrigin, dstOrigin, region, unwrap(waitFor)));
         }
 
         @Override
         public RealEvent fillImage(RealImage dst, ByteBuffer color, long[] origin, long[] region,
                                    List<RealEvent> waitFor) {
-            return submit(real, () -> real.fillImage(dst, color, origin, region, unwrap(waitFor)));
+            return submit(() -> real.fillImage(dst, color, origin, region, unwrap(waitFor)));
         }
 
         @Override
         public RealEvent copyImageToBuffer(RealImage src, RealBuffer dst, long[] srcOrigin, long[] region,
                                            long dstOffset, List<RealEvent> waitFor) {
-            return submit(real, () -> real.copyImageToBuffer(src, dst, srcOrigin, region, dstOffset,
+            return submit(() -> real.copyImageToBuffer(src, dst, srcOrigin, region, dstOffset,
                     unwrap(waitFor)));
         }
 
         @Override
         public RealEvent copyBufferToImage(RealBuffer src, RealImage dst, long srcOffset, long[] dstOrigin,
                                            long[] region, List<RealEvent> waitFor) {
-            return submit(real, () -> real.copyBufferToImage(src, dst, srcOffset, dstOrigin, region,
+            return submit(() -> real.copyBufferToImage(src, dst, srcOffset, dstOrigin, region,
                     unwrap(waitFor)));
         }
 
         @Override
         public RealEvent fill(RealBuffer dst, ByteBuffer pattern, long offset, long size, List<RealEvent> waitFor) {
-            return submit(real, () -> real.fill(dst, pattern, offset, size, unwrap(waitFor)));
+            return submit(() -> real.fill(dst, pattern, offset, size, unwrap(waitFor)));
         }
 
         @Override
         public RealEvent launch(RealKernel kernel, int workDim, long[] offset, long[] global, long[] local,
-                                List<RealEvent> waitFor) {
-            return submit(real, () -> real.launch(kernel, workDim, offset, global, local, unwrap(waitFor)));
+                                List<RealEvent> waitFor, boolean withEvent) {
+            return submit(withEvent, () -> real.launch(kernel, workDim, offset, global, local, unwrap(waitFor),
+                    withEvent));
         }
 
         @Override
         public RealEvent marker(List<RealEvent> waitFor) {
             requireAvailable();
-            return new Event(real.marker(unwrap(waitFor)), 0);
+            return withCarried(real.marker(unwrap(waitFor)));
         }
 
         @Override

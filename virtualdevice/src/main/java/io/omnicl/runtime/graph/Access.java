@@ -3,6 +3,7 @@ package io.omnicl.runtime.graph;
 import io.omnicl.runtime.coherence.Storage;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 
@@ -27,7 +28,7 @@ public record Access(Storage storage, long offset, long length, boolean writes) 
     }
 
     /** The parts of this range that none of {@code others} (of any storage) overlaps, in order. */
-    public List<Access> minus(List<Access> others) {
+    public List<Access> minus(Collection<Access> others) {
         List<Access> same = new ArrayList<>();
         for (Access o : others) {
             if (overlaps(o)) {

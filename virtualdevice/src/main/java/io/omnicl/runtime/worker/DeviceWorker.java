@@ -2,6 +2,7 @@ package io.omnicl.runtime.worker;
 
 import io.omnicl.driver.DeviceCounters;
 import io.omnicl.runtime.coherence.DeviceMemory;
+import io.omnicl.runtime.graph.Access;
 import io.omnicl.runtime.graph.Log;
 import io.omnicl.runtime.sched.DeviceSpeed;
 import io.omnicl.runtime.sched.PerfModel;
@@ -13,7 +14,10 @@ import io.omnicl.spi.RealQueue;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -39,11 +43,13 @@ public final class DeviceWorker {
      * read of its results after it), and the others (transfers before it, and the main one when not last).
      */
     private record Submitted(String label, Trace.Kind kind, RealEvent main, RealEvent last, List<RealEvent> others,
-                             boolean behind, boolean timed, InFlight handler) {
+                             List<Access> writes, boolean behind, boolean timed, InFlight handler) {
     }
 
     /** Commands submitted since the last flush after which the queue is flushed anyway. */
     private static final int FLUSH_EVERY = 16;
+    /** Commands that may go without a real event in a row; the next one gets one. */
+    private static final int EVENT_EVERY = 16;
 
     private final DeviceNode node;
     private final int maxInFlight;
@@ -55,10 +61,20 @@ public final class DeviceWorker {
     private final AtomicLong busyUntil = new AtomicLong();
     private final ConcurrentLinkedQueue<WorkerTask> inbox = new ConcurrentLinkedQueue<>();
     private final ArrayDeque<Submitted> inFlight = new ArrayDeque<>();
+    /** The ranges the commands in flight write, each with the number of them writing exactly it. */
+    private final Map<Access, Integer> pendingWrites = new HashMap<>();
     /** Those of {@link #inFlight} that followed others rather than came from the scheduler. */
     private int followersInFlight;
     /** Commands submitted since the queue was last flushed. */
     private int unflushed;
+    /** Commands submitted without a real event since the last one with. */
+    private int withoutEvent;
+    /**
+     * Commands at the head of {@link #inFlight} without an event that are known to have ended, since a later
+     * event has, and the status that event ended with.
+     */
+    private int knownEnded;
+    private int knownStatus;
     private final AtomicBoolean signalled = new AtomicBoolean();
     private volatile boolean parked;
     private final Object startLock = new Object();
@@ -170,30 +186,49 @@ public final class DeviceWorker {
 
     /**
      * Registers a submitted command: {@code handler} runs on this thread when {@code last} ends, then
-     * {@code last} and {@code others} are released. Flushes the queue.
-     */
-    public void track(String label, Trace.Kind kind, RealEvent last, List<RealEvent> others, InFlight handler) {
-        track(label, kind, last, last, others, false, false, handler);
-    }
-
-    /**
-     * Registers a submitted command whose own event {@code main} (in {@code others}) is not its last.
-     * {@code behind}: it follows commands still in flight here; it does not count against the commands the
-     * worker takes from the scheduler at once. {@code timed}: the handler wants the device's times of
-     * {@code main} (it gets null otherwise, unless a trace or a throttle needs them anyway). The queue is
-     * flushed before the worker waits, or after {@value #FLUSH_EVERY} commands, not after each.
+     * {@code last} and {@code others} are released. {@code main} (in {@code others}, or {@code last}) is the
+     * command's own event. {@code writes}: the ranges it writes here, which count as this device's for
+     * commands submitted behind it until it ends. {@code behind}: it follows commands still in flight here; it
+     * does not count against the commands the worker takes from the scheduler at once. {@code timed}: the
+     * handler wants the device's times of {@code main} (it gets null otherwise, unless a trace or a throttle
+     * needs them anyway). The queue is flushed before the worker waits, or after {@value #FLUSH_EVERY}
+     * commands, not after each.
      */
     public void track(String label, Trace.Kind kind, RealEvent main, RealEvent last, List<RealEvent> others,
-                      boolean behind, boolean timed, InFlight handler) {
+                      List<Access> writes, boolean behind, boolean timed, InFlight handler) {
         if (++unflushed >= FLUSH_EVERY) {
             flush();
         }
-        inFlight.add(new Submitted(label, kind, main, last, others, behind, timed, handler));
+        inFlight.add(new Submitted(label, kind, main, last, others, writes, behind, timed, handler));
+        withoutEvent = last == null ? withoutEvent + 1 : 0;
+        for (Access a : writes) {
+            pendingWrites.merge(a, 1, Integer::sum);
+        }
         commands.addAndGet(1 + others.size());
         if (behind) {
             followed.incrementAndGet();
             followersInFlight++;
         }
+    }
+
+    /**
+     * Whether the next command submitted here needs a real event: when its device times are wanted (by its
+     * caller, a trace or a throttle), and for one command in {@value #EVENT_EVERY}, so that the commands before
+     * it are seen to end without waiting for the queue to drain. The others go without: a driver's event costs
+     * about as much again as a launch.
+     */
+    public boolean needsEvent(boolean timed) {
+        return timed || trace.recording() || throttle != 1 || withoutEvent + 1 >= EVENT_EVERY;
+    }
+
+    /**
+     * On this thread: the ranges that commands in flight here write, valid on this device for a command
+     * submitted behind them. All of them, not only the ones it depends on: in a race-free program a command
+     * in flight here that writes what a later one reads is ordered before it, whether through the later one's
+     * precursors or (in an out-of-order queue, ordered by wait lists alone) through theirs.
+     */
+    public Collection<Access> pendingWrites() {
+        return pendingWrites.keySet();
     }
 
     /** Counts a kernel launch. */
@@ -326,7 +361,10 @@ public final class DeviceWorker {
         if (s.behind) {
             followersInFlight--;
         }
-        int status = s.last.await();
+        for (Access a : s.writes) {
+            pendingWrites.computeIfPresent(a, (range, count) -> count == 1 ? null : count - 1);
+        }
+        int status = s.last != null ? s.last.await() : endedWithLaterEvent();
         // the queue is in order, so the others have ended too; a failed transfer fails the command
         for (RealEvent e : s.others) {
             int st = e.status();
@@ -340,12 +378,14 @@ public final class DeviceWorker {
             status = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
         }
         boolean timed = s.timed || trace.recording() || (throttle > 1 && s.kind == Trace.Kind.KERNEL);
-        long[] times = status == 0 && timed ? s.main.profile() : null;
+        long[] times = status == 0 && timed && s.main != null ? s.main.profile() : null;
         if (times != null) {
             recordTrace(s, times);
         }
         // the real events go before the handler runs: once a command is seen to end, it holds nothing
-        s.last.release();
+        if (s.last != null) {
+            s.last.release();
+        }
         for (RealEvent e : s.others) {
             e.release();
         }
@@ -361,6 +401,37 @@ public final class DeviceWorker {
             inbox.addAll(afterNextEnd);
             afterNextEnd.clear();
         }
+    }
+
+    /**
+     * The status of a command that was just taken off the head of {@link #inFlight} and has no event: the
+     * queue is in order, so it has ended once the first later event has (a marker's, enqueued now, when no
+     * later command has one), and with that event's failure, if any, since an error of a command without an
+     * event shows on the next one.
+     */
+    private int endedWithLaterEvent() {
+        if (knownEnded == 0) {
+            RealEvent later = null;
+            int without = 0;
+            for (Submitted t : inFlight) {
+                if (t.last != null) {
+                    later = t.last;
+                    break;
+                }
+                without++;
+            }
+            if (later == null) {
+                later = queue.marker(List.of());
+                inFlight.add(new Submitted("marker", Trace.Kind.COPY, later, later, List.of(), List.of(), false,
+                        false, (status, times) -> { }));
+                unflushed = 0;
+                queue.flush();
+            }
+            knownStatus = Math.min(later.await(), 0);
+            knownEnded = without + 1;
+        }
+        knownEnded--;
+        return knownStatus;
     }
 
     /**

@@ -196,7 +196,7 @@ final class LwjglQueue extends ClObject implements RealQueue {
 
     @Override
     public RealEvent launch(RealKernel kernel, int workDim, long[] offset, long[] global, long[] local,
-                            List<RealEvent> waitFor) {
+                            List<RealEvent> waitFor, boolean withEvent) {
         long kernelHandle = ClObject.handleOf(kernel, LwjglKernel.class, CL_INVALID_KERNEL);
         if (workDim < 1 || workDim > 3) {
             throw new BackendException(CL_INVALID_WORK_DIMENSION, "work_dim " + workDim);
@@ -208,7 +208,7 @@ final class LwjglQueue extends ClObject implements RealQueue {
             long globalSizes = sizes(stack, global, workDim, CL_INVALID_GLOBAL_WORK_SIZE);
             long offsets = sizes(stack, offset, workDim, CL_INVALID_GLOBAL_OFFSET);
             long localSizes = sizes(stack, local, workDim, CL_INVALID_WORK_GROUP_SIZE);
-            return enqueue(waitFor, "clEnqueueNDRangeKernel", (queue, waitCount, waitList, event) ->
+            return enqueue(waitFor, "clEnqueueNDRangeKernel", withEvent, (queue, waitCount, waitList, event) ->
                 nclEnqueueNDRangeKernel(queue, kernelHandle, workDim, offsets, globalSizes, localSizes,
                     waitCount, waitList, event));
         }
@@ -232,6 +232,11 @@ final class LwjglQueue extends ClObject implements RealQueue {
 
     /** Enqueues with the wait list of {@code waitFor} and wraps the command's new event. */
     private RealEvent enqueue(List<RealEvent> waitFor, String call, Command command) {
+        return enqueue(waitFor, call, true, command);
+    }
+
+    /** Enqueues a command; returns its event, or null without asking for one when {@code withEvent} is false. */
+    private RealEvent enqueue(List<RealEvent> waitFor, String call, boolean withEvent, Command command) {
         long queue = handle();
         try (MemoryStack stack = stackPush()) {
             int waitCount = waitFor == null ? 0 : waitFor.size();
@@ -241,8 +246,8 @@ final class LwjglQueue extends ClObject implements RealQueue {
             }
             PointerBuffer event = stack.mallocPointer(1);
             ClCalls.check(command.enqueue(queue, waitCount, waitCount == 0 ? NULL : waitList.address(),
-                event.address()), call);
-            return new LwjglEvent(event.get(0), profiling, live());
+                withEvent ? event.address() : NULL), call);
+            return withEvent ? new LwjglEvent(event.get(0), profiling, live()) : null;
         }
     }
 

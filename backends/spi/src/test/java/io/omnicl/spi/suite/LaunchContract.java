@@ -104,6 +104,16 @@ public abstract class LaunchContract extends BackendContract {
         }
     }
 
+    /** A launch without an event runs all the same; the queue's next event tells that it has ended. */
+    @Test
+    void aLaunchWithoutAnEventRunsBeforeTheNextCommand() {
+        assertNull(queue.launch(add, 1, null, new long[] {N}, null, List.of(), false));
+        float[] result = readSum();
+        for (int i = 0; i < N; i++) {
+            assertEquals(2 * 1001 * i, result[i], "sum " + i);
+        }
+    }
+
     @Test
     void longerSizeArraysAreCutToTheWorkDimension() {
         awaitAll(queue.launch(add, 1, new long[] {0, 7, 7}, new long[] {N, 5, 5}, new long[] {8, 3, 3}, List.of()));

@@ -189,7 +189,7 @@ final class JoclQueue extends ClObject<cl_command_queue> implements RealQueue {
 
     @Override
     public RealEvent launch(RealKernel kernel, int workDim, long[] offset, long[] global, long[] local,
-                            List<RealEvent> waitFor) {
+                            List<RealEvent> waitFor, boolean withEvent) {
         cl_kernel kernelHandle = ClObject.handleOf(kernel, JoclKernel.class, CL_INVALID_KERNEL);
         if (workDim < 1 || workDim > 3) {
             throw new BackendException(CL_INVALID_WORK_DIMENSION, "work_dim " + workDim);
@@ -201,7 +201,7 @@ final class JoclQueue extends ClObject<cl_command_queue> implements RealQueue {
         long[] globalSizes = sizes(global, workDim, CL_INVALID_GLOBAL_WORK_SIZE);
         long[] offsets = sizes(offset, workDim, CL_INVALID_GLOBAL_OFFSET);
         long[] localSizes = sizes(local, workDim, CL_INVALID_WORK_GROUP_SIZE);
-        return enqueue(waitFor, "clEnqueueNDRangeKernel", (queue, waitCount, waitList, event) ->
+        return enqueue(waitFor, "clEnqueueNDRangeKernel", withEvent, (queue, waitCount, waitList, event) ->
             clEnqueueNDRangeKernel(queue, kernelHandle, workDim, offsets, globalSizes, localSizes, waitCount,
                 waitList, event));
     }
@@ -224,6 +224,11 @@ final class JoclQueue extends ClObject<cl_command_queue> implements RealQueue {
 
     /** Enqueues with the wait list of {@code waitFor} and wraps the command's new event. */
     private RealEvent enqueue(List<RealEvent> waitFor, String call, Command command) {
+        return enqueue(waitFor, call, true, command);
+    }
+
+    /** Enqueues a command; returns its event, or null without asking for one when {@code withEvent} is false. */
+    private RealEvent enqueue(List<RealEvent> waitFor, String call, boolean withEvent, Command command) {
         cl_command_queue queue = handle();
         cl_event[] waitList = NO_EVENTS;
         if (waitFor != null && !waitFor.isEmpty()) {
@@ -232,9 +237,9 @@ final class JoclQueue extends ClObject<cl_command_queue> implements RealQueue {
                 waitList[i] = ClObject.handleOf(waitFor.get(i), JoclEvent.class, CL_INVALID_EVENT_WAIT_LIST);
             }
         }
-        cl_event event = new cl_event();
+        cl_event event = withEvent ? new cl_event() : null;
         ClCalls.check(command.enqueue(queue, waitList.length, waitList.length == 0 ? null : waitList, event), call);
-        return new JoclEvent(event, profiling);
+        return withEvent ? new JoclEvent(event, profiling) : null;
     }
 
     private static final String IMAGE_BOX = "an image command needs an origin and a region";
