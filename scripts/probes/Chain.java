@@ -1,0 +1,61 @@
+// The launch-cost probe of docs/benchmarks.md: 10,000 dependent launches of a tiny kernel on one device of the
+// platform whose name contains -Dplatform, device -Ddev; -Dprof=true: a profiling queue; -Dnowait=true: an
+// event per launch without a wait list; -Dnoevent=true: no event at all; default: an event per launch waiting
+// for the previous one. -Dsample=true prints a stack sampling (Sampler) of the second half of -Dreps runs.
+// Runs on the real JOCL jar or with omnicl.jar in its place:
+//   javac -cp jocl-2.0.5.jar Chain.java Sampler.java && java -cp jocl-2.0.5.jar:. -Dplatform=NVIDIA -Ddev=0 Chain
+import org.jocl.*;
+import static org.jocl.CL.*;
+public class Chain {
+  public static void main(String[] a) {
+    CL.setExceptionsEnabled(true);
+    cl_platform_id[] ps = new cl_platform_id[4]; int[] n = new int[1];
+    clGetPlatformIDs(4, ps, n);
+    cl_platform_id p = ps[0];
+    for (int i = 0; i < n[0]; i++) if (clGetPlatformInfoName(ps[i]).contains(System.getProperty("platform", ""))) { p = ps[i]; break; }
+    cl_device_id[] ds = new cl_device_id[4];
+    clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 4, ds, n);
+    int dev = Integer.parseInt(System.getProperty("dev", "1"));
+    cl_device_id d = ds[Math.min(dev, n[0]-1)];
+    cl_context ctx = clCreateContext(null, 1, new cl_device_id[]{d}, null, null, null);
+    cl_command_queue q = clCreateCommandQueue(ctx, d, Boolean.getBoolean("prof") ? CL_QUEUE_PROFILING_ENABLE : 0, null);
+    boolean nowait = Boolean.getBoolean("nowait");
+    String src = "__kernel void stp(__global const float* a, __global float* b) { int i = get_global_id(0); b[i] = a[i] + 1.0f; }";
+    cl_program prog = clCreateProgramWithSource(ctx, 1, new String[]{src}, null, null);
+    clBuildProgram(prog, 0, null, null, null, null);
+    cl_mem even = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 4096, null, null);
+    cl_mem odd = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 4096, null, null);
+    cl_kernel k0 = clCreateKernel(prog, "stp", null), k1 = clCreateKernel(prog, "stp", null);
+    clSetKernelArg(k0, 0, Sizeof.cl_mem, Pointer.to(even)); clSetKernelArg(k0, 1, Sizeof.cl_mem, Pointer.to(odd));
+    clSetKernelArg(k1, 0, Sizeof.cl_mem, Pointer.to(odd)); clSetKernelArg(k1, 1, Sizeof.cl_mem, Pointer.to(even));
+    float[] start = new float[1024];
+    Sampler sampler = null;
+    int reps = Integer.parseInt(System.getProperty("reps", "5"));
+    for (int r = 0; r < reps; r++) {
+      if (r == reps / 2 && Boolean.getBoolean("sample")) { sampler = new Sampler(); sampler.start(); }
+      long t0 = System.nanoTime();
+      cl_event prev = new cl_event();
+      clEnqueueWriteBuffer(q, even, true, 0, 4096, Pointer.to(start), 0, null, prev);
+      for (int t = 0; t < 10000; t++) {
+        if (Boolean.getBoolean("noevent")) { clEnqueueNDRangeKernel(q, t % 2 == 0 ? k0 : k1, 1, null, new long[]{1024}, null, 0, null, null); continue; }
+        cl_event e = new cl_event();
+        if (nowait) clEnqueueNDRangeKernel(q, t % 2 == 0 ? k0 : k1, 1, null, new long[]{1024}, null, 0, null, e);
+        else clEnqueueNDRangeKernel(q, t % 2 == 0 ? k0 : k1, 1, null, new long[]{1024}, null, 1, new cl_event[]{prev}, e);
+        clReleaseEvent(prev);
+        prev = e;
+      }
+      float[] res = new float[1024];
+      clEnqueueReadBuffer(q, even, true, 0, 4096, Pointer.to(res), 1, new cl_event[]{prev}, null);
+      clReleaseEvent(prev);
+      clFinish(q);
+      System.out.printf("%s %.1f ms  res=%f%n", clGetPlatformInfoName(p), (System.nanoTime()-t0)/1e6, res[0]);
+    }
+    if (sampler != null) sampler.print();
+  }
+  static { Runtime.getRuntime().addShutdownHook(new Thread(() -> {})); }
+  static String clGetPlatformInfoName(cl_platform_id p) {
+    long[] size = new long[1]; clGetPlatformInfo(p, CL_PLATFORM_NAME, 0, null, size);
+    byte[] b = new byte[(int) size[0]]; clGetPlatformInfo(p, CL_PLATFORM_NAME, b.length, Pointer.to(b), null);
+    return new String(b, 0, b.length - 1);
+  }
+}
