@@ -44,6 +44,25 @@ class FollowTest {
     private record Chain(ClMem buffer, byte[] result, ClEvent read) {
     }
 
+    /** An engine, a context on one of its devices, an out-of-order queue there and the built program. */
+    private record Setup(Engine engine, ClContext context, ClQueue queue, ClProgram program) {
+
+        static Setup open(Engine engine, int deviceIndex) {
+            ClDevice device = Workload.device(engine, deviceIndex);
+            ClContext context = engine.platforms().get(0).createContext(List.of(device), new long[0]);
+            ClQueue queue = context.createQueue(device, Cl.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+            ClProgram program = context.createProgram(SOURCE);
+            program.build(List.of(), "", null);
+            return new Setup(engine, context, queue, program);
+        }
+
+        void close() {
+            program.release();
+            queue.release();
+            context.release();
+        }
+    }
+
     /**
      * Enqueues on {@code queue}: a host write of 0..ITEMS-1; after {@code start}, a fill with {@link #FILL} when
      * {@code fill}; {@code length} increments; a read.
@@ -80,30 +99,28 @@ class FollowTest {
         c.buffer().release();
     }
 
+    /** An engine with {@code config}, its performance models kept in the test's own folder. */
+    private Engine engine(Config config) {
+        return new Engine(config.withPerfModelDir(models.toString()));
+    }
+
     private static long followed(Engine engine) {
         return engine.counters().stream().mapToLong(DeviceCounters::followed).sum();
     }
 
     @Test
     void everyCommandOfAChainFollowsItsHeadAndSeesWhatTheOneBeforeWrote() {
-        Engine engine = new Engine(Config.defaults().withPerfModelDir(models.toString()));
-        ClDevice device = Workload.device(engine, 0);
-        ClContext context = engine.platforms().get(0).createContext(List.of(device), new long[0]);
-        ClQueue queue = context.createQueue(device, Cl.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
-        ClProgram program = context.createProgram(SOURCE);
-        program.build(List.of(), "", null);
+        Setup s = Setup.open(engine(Config.defaults()), 0);
         int length = 40;
-        ClEvent start = context.createUserEvent();
-        Chain c = chain(context, queue, program, start, false, length);
-        long before = followed(engine);
+        ClEvent start = s.context().createUserEvent();
+        Chain c = chain(s.context(), s.queue(), s.program(), start, false, length);
+        long before = followed(s.engine());
         start.setUserStatus(Cl.CL_COMPLETE);
         assertIncremented(c, false, length);
         // the head waited for the user event; the other kernels and the read followed it
-        assertEquals(length, followed(engine) - before);
+        assertEquals(length, followed(s.engine()) - before);
         start.release();
-        program.release();
-        queue.release();
-        context.release();
+        s.close();
     }
 
     /**
@@ -113,23 +130,16 @@ class FollowTest {
      */
     @Test
     void aFollowerTakesWhatACommandInFlightWritesAsTheDevicesCopy() {
-        Engine engine = new Engine(Config.defaults().withPerfModelDir(models.toString()));
-        ClDevice device = Workload.device(engine, 1);
-        ClContext context = engine.platforms().get(0).createContext(List.of(device), new long[0]);
-        ClQueue queue = context.createQueue(device, Cl.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
-        ClProgram program = context.createProgram(SOURCE);
-        program.build(List.of(), "", null);
+        Setup s = Setup.open(engine(Config.defaults()), 1);
         int length = 5;
-        ClEvent start = context.createUserEvent();
-        Chain c = chain(context, queue, program, start, true, length);
-        long before = followed(engine);
+        ClEvent start = s.context().createUserEvent();
+        Chain c = chain(s.context(), s.queue(), s.program(), start, true, length);
+        long before = followed(s.engine());
         start.setUserStatus(Cl.CL_COMPLETE);
         assertIncremented(c, true, length);
-        assertEquals(length + 1, followed(engine) - before, "the kernels and the read followed the fill");
+        assertEquals(length + 1, followed(s.engine()) - before, "the kernels and the read followed the fill");
         start.release();
-        program.release();
-        queue.release();
-        context.release();
+        s.close();
     }
 
     /**
@@ -140,32 +150,25 @@ class FollowTest {
      */
     @Test
     void aFollowerTakesWhatAnyCommandBeforeItInFlightWrites() {
-        Engine engine = new Engine(Config.defaults().withPerfModelDir(models.toString()));
-        ClDevice device = Workload.device(engine, 1);
-        ClContext context = engine.platforms().get(0).createContext(List.of(device), new long[0]);
-        ClQueue queue = context.createQueue(device, Cl.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
-        ClProgram program = context.createProgram(SOURCE);
-        program.build(List.of(), "", null);
-        ClEvent start = context.createUserEvent();
-        ClMem a = hostWritten(context, queue);
-        ClMem b = hostWritten(context, queue);
+        Setup s = Setup.open(engine(Config.defaults()), 1);
+        ClEvent start = s.context().createUserEvent();
+        ClMem a = hostWritten(s.context(), s.queue());
+        ClMem b = hostWritten(s.context(), s.queue());
         byte[] pattern = ByteBuffer.allocate(4).order(ByteOrder.nativeOrder()).putInt(FILL).array();
-        ClEvent fill = queue.fillBuffer(b, pattern, 0, 4L * ITEMS, List.of(start));
-        ClEvent incA = increment(program, queue, a, fill);
-        ClEvent incB = increment(program, queue, b, incA);
+        ClEvent fill = s.queue().fillBuffer(b, pattern, 0, 4L * ITEMS, List.of(start));
+        ClEvent incA = increment(s.program(), s.queue(), a, fill);
+        ClEvent incB = increment(s.program(), s.queue(), b, incA);
         byte[] resultA = new byte[4 * ITEMS];
         byte[] resultB = new byte[4 * ITEMS];
-        ClEvent readA = queue.readBuffer(a, false, 0, resultA.length, new Bytes(resultA), List.of(incB));
-        ClEvent readB = queue.readBuffer(b, false, 0, resultB.length, new Bytes(resultB), List.of(incB));
-        long before = followed(engine);
+        ClEvent readA = s.queue().readBuffer(a, false, 0, resultA.length, new Bytes(resultA), List.of(incB));
+        ClEvent readB = s.queue().readBuffer(b, false, 0, resultB.length, new Bytes(resultB), List.of(incB));
+        long before = followed(s.engine());
         start.setUserStatus(Cl.CL_COMPLETE);
         assertIncremented(new Chain(a, resultA, readA), false, 1);
         assertIncremented(new Chain(b, resultB, readB), true, 1);
-        assertEquals(4, followed(engine) - before, "both kernels and both reads followed the fill");
+        assertEquals(4, followed(s.engine()) - before, "both kernels and both reads followed the fill");
         List.of(start, fill, incA, incB).forEach(ClEvent::release);
-        program.release();
-        queue.release();
-        context.release();
+        s.close();
     }
 
     /**
@@ -175,31 +178,26 @@ class FollowTest {
      */
     @Test
     void aFollowerTakesOnlyTheRowsARectangleCopyWrites() {
-        Engine engine = new Engine(Config.defaults().withPerfModelDir(models.toString()));
-        ClDevice device = Workload.device(engine, 1);
-        ClContext context = engine.platforms().get(0).createContext(List.of(device), new long[0]);
-        ClQueue queue = context.createQueue(device, Cl.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
-        ClProgram program = context.createProgram(SOURCE);
-        program.build(List.of(), "", null);
-        ClMem source = hostWritten(context, queue);
-        ClMem target = hostWritten(context, queue);
+        Setup s = Setup.open(engine(Config.defaults()), 1);
+        ClMem source = hostWritten(s.context(), s.queue());
+        ClMem target = hostWritten(s.context(), s.queue());
         // the device's copy of the target becomes 1..ITEMS, then the host's 0..ITEMS-1 again
-        ClEvent onDevice = increment(program, queue, target, null);
+        ClEvent onDevice = increment(s.program(), s.queue(), target, null);
         assertEquals(0, onDevice.await());
         onDevice.release();
-        hostWrite(queue, target);
-        ClEvent start = context.createUserEvent();
+        hostWrite(s.queue(), target);
+        ClEvent start = s.context().createUserEvent();
         // the source's ints 0..ITEMS/2-1 into the target's even ints
-        ClEvent copy = queue.copyBufferRect(source, target,
+        ClEvent copy = s.queue().copyBufferRect(source, target,
                 Rect.of(new long[] {0, 0, 0}, new long[] {4, ITEMS / 2, 1}, 4, 0),
                 Rect.of(new long[] {0, 0, 0}, new long[] {4, ITEMS / 2, 1}, 8, 0), List.of(start));
-        ClEvent inc = increment(program, queue, target, copy);
+        ClEvent inc = increment(s.program(), s.queue(), target, copy);
         byte[] result = new byte[4 * ITEMS];
-        ClEvent read = queue.readBuffer(target, false, 0, result.length, new Bytes(result), List.of(inc));
-        long before = followed(engine);
+        ClEvent read = s.queue().readBuffer(target, false, 0, result.length, new Bytes(result), List.of(inc));
+        long before = followed(s.engine());
         start.setUserStatus(Cl.CL_COMPLETE);
         assertEquals(0, read.await(), "the read succeeded");
-        assertEquals(2, followed(engine) - before, "the kernel and the read followed the copy");
+        assertEquals(2, followed(s.engine()) - before, "the kernel and the read followed the copy");
         ByteBuffer view = ByteBuffer.wrap(result).order(ByteOrder.nativeOrder());
         for (int i = 0; i < ITEMS; i++) {
             assertEquals((i % 2 == 0 ? i / 2 : i) + 1, view.getInt(4 * i), "element " + i);
@@ -207,9 +205,7 @@ class FollowTest {
         List.of(start, copy, inc, read).forEach(ClEvent::release);
         source.release();
         target.release();
-        program.release();
-        queue.release();
-        context.release();
+        s.close();
     }
 
     /** A buffer of 0..ITEMS-1 that the host wrote. */
@@ -240,19 +236,14 @@ class FollowTest {
     @Test
     void followersOfACommandThatFailsWaitForItsRetry() {
         // device 1 fails a third of its commands; results are kept on the host too, so each failure is retried
-        Engine engine = new Engine(Config.defaults().withScheduler("eager").withPerfModelDir(models.toString())
-                .withFaults(FaultSpec.parse("device=1,rate=0.3,seed=11")));
-        ClDevice device = Workload.device(engine, 0);
-        ClContext context = engine.platforms().get(0).createContext(List.of(device), new long[0]);
-        ClQueue queue = context.createQueue(device, Cl.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
-        ClProgram program = context.createProgram(SOURCE);
-        program.build(List.of(), "", null);
+        Setup s = Setup.open(engine(Config.defaults().withScheduler("eager")
+                .withFaults(FaultSpec.parse("device=1,rate=0.3,seed=11"))), 0);
         int length = 12;
         for (int round = 0; round < 10; round++) {
-            ClEvent start = context.createUserEvent();
+            ClEvent start = s.context().createUserEvent();
             List<Chain> chains = new ArrayList<>();
             for (int k = 0; k < 6; k++) {
-                chains.add(chain(context, queue, program, start, false, length));
+                chains.add(chain(s.context(), s.queue(), s.program(), start, false, length));
             }
             start.setUserStatus(Cl.CL_COMPLETE);
             for (Chain c : chains) {
@@ -260,10 +251,8 @@ class FollowTest {
             }
             start.release();
         }
-        assertTrue(engine.counters().get(1).failures() > 0, "device 1 failed commands: " + engine.counters());
-        assertTrue(followed(engine) > 0, "commands followed others: " + engine.counters());
-        program.release();
-        queue.release();
-        context.release();
+        assertTrue(s.engine().counters().get(1).failures() > 0, "device 1 failed commands: " + s.engine().counters());
+        assertTrue(followed(s.engine()) > 0, "commands followed others: " + s.engine().counters());
+        s.close();
     }
 }
