@@ -21,6 +21,20 @@ public interface InfoReader {
      */
     byte[] read(int param, int width);
 
+    /**
+     * {@code raw}, a backend's query, with each failure renamed after {@code call} and the parameter asked for,
+     * so that every backend reports a failed query the same way.
+     */
+    static InfoReader naming(String call, InfoReader raw) {
+        return (param, width) -> {
+            try {
+                return raw.read(param, width);
+            } catch (BackendException e) {
+                throw new BackendException(e.status(), call + "(0x" + Integer.toHexString(param) + ") failed");
+            }
+        };
+    }
+
     /** A string parameter without its terminating NUL. */
     default String string(int param) {
         byte[] bytes = read(param, 0);

@@ -3,6 +3,7 @@ package io.omnicl.spi;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -71,5 +72,14 @@ class InfoReaderTest {
         assertEquals(64, group.localMemSize());
         assertEquals(32, group.preferredSizeMultiple());
         assertEquals(8, group.privateMemSize());
+    }
+
+    @Test
+    void aFailedQueryIsNamedAfterTheCallAndTheParameterWithItsStatusKept() {
+        InfoReader named = InfoReader.naming("clGetDeviceInfo", table(Map.of(0x1000, ints(4))));
+        assertArrayEquals(ints(4), named.read(0x1000, 4));
+        BackendException e = assertThrows(BackendException.class, () -> named.read(0x1002, 4));
+        assertEquals(-30, e.status());
+        assertEquals("clGetDeviceInfo(0x1002) failed (-30)", e.getMessage());
     }
 }

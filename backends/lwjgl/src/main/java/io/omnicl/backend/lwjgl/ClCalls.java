@@ -84,13 +84,8 @@ final class ClCalls {
 
     /** {@code query} as an {@link InfoReader}: a failure names {@code call} and the parameter. */
     static InfoReader reader(ParamQuery query, String call) {
-        return (param, width) -> {
-            try {
-                return width == 0 ? bytes(query.of(param), call) : fixed(query.of(param), width, call);
-            } catch (BackendException e) {
-                throw new BackendException(e.status(), call + "(0x" + Integer.toHexString(param) + ") failed");
-            }
-        };
+        return InfoReader.naming(call, (param, width) ->
+            width == 0 ? bytes(query.of(param), call) : fixed(query.of(param), width, call));
     }
 
     /** A value of exactly {@code width} bytes. */
