@@ -18,7 +18,6 @@ import java.util.function.Supplier;
 
 import org.jocl.CL;
 import org.jocl.CLException;
-import org.jocl.NativePointerObject;
 import org.jocl.Pointer;
 import org.jocl.Sizeof;
 import org.jocl.cl_buffer_region;
@@ -236,14 +235,6 @@ class BadInputTest extends ClTestBase {
     }
 
     // ---- fixtures ----------------------------------------------------------------------------------------
-
-    /** A status reported through errcode_ret; an object the call created anyway is released after the test. */
-    private int status(int[] e, NativePointerObject created) {
-        if (created != null && created.getNativePointer() != 0) {
-            track(created);
-        }
-        return e[0];
-    }
 
     /** A buffer of BYTES recognisable bytes, checked after the call. */
     private cl_mem guarded() {

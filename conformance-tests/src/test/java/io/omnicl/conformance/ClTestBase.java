@@ -272,8 +272,16 @@ public abstract class ClTestBase {
         int[] e = err();
         cl_mem sub = clCreateSubBuffer(parent, flags, CL_BUFFER_CREATE_TYPE_REGION,
                 new cl_buffer_region(origin, size), e);
-        if (sub != null && sub.getNativePointer() != 0) {
-            track(sub);
+        return status(e, sub);
+    }
+
+    /**
+     * The status a creating call reported through {@code e}; an object it created anyway (a failed link may
+     * return a program holding the log) is tracked, so it is released after the test.
+     */
+    protected int status(int[] e, NativePointerObject created) {
+        if (created != null && created.getNativePointer() != 0) {
+            track(created);
         }
         return e[0];
     }

@@ -67,10 +67,7 @@ class ImageTest extends ClTestBase {
     private int createStatus(long flags, cl_image_format f, cl_image_desc d, Pointer host) {
         int[] e = err();
         cl_mem m = clCreateImage(context, flags, f, d, host, e);
-        if (m != null && m.getNativePointer() != 0) {
-            track(m);
-        }
-        return e[0];
+        return status(e, m);
     }
 
     private cl_mem image(long flags, cl_image_desc d, byte[] data) {

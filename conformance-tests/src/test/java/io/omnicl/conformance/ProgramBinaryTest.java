@@ -64,10 +64,7 @@ class ProgramBinaryTest extends ClTestBase {
         int[] e = err();
         cl_program p = clCreateProgramWithBinary(context, 1, new cl_device_id[] {device}, lengths, binaries,
                 binaryStatus, e);
-        if (p != null && p.getNativePointer() != 0) {
-            track(p);
-        }
-        return e[0];
+        return status(e, p);
     }
 
     @Test
