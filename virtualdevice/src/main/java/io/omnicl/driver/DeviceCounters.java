@@ -8,7 +8,7 @@ package io.omnicl.driver;
  * @param commands        real commands it ran (kernels, transfers, copies, fills)
  * @param followed        commands submitted behind earlier ones still running there, without waiting for the
  *                        host to see those end
- * @param bytesToDevice   bytes uploaded from the host copy
+ * @param bytesToDevice   bytes uploaded (from the host copy, or from the user's memory by a write)
  * @param bytesToHost     bytes written back to the host copy
  * @param evictions       chunks of buffers and images taken off the device to make room for others
  * @param bytesAllocated  bytes of device memory holding buffers and images now

@@ -87,6 +87,30 @@ abstract class DeviceCommand extends Command implements DeviceTask {
     }
 
     /**
+     * Places a command that overwrites {@code write} without reading it where the rest of its buffer lives:
+     * on a pinned queue's device, or on the virtual device on the one device that alone holds the buffer.
+     * Returns false, having placed nothing, when it is better done on the host copy: no device holds the
+     * buffer, several do, or the device has no room for the range.
+     */
+    final boolean placeWithBuffer(Access write) {
+        Device device = queue.deviceImpl();
+        if (!device.isVirtual()) {
+            if (!onPinnedDevice(device)) {
+                return false;
+            }
+            place(device.nodeMask());
+            return true;
+        }
+        long holders = write.storage().map().holdersOfAny(0, write.storage().size());
+        long onlyDevice = fitting(holders & device.nodeMask());
+        if (Long.bitCount(holders) != 1 || onlyDevice == 0) {
+            return false;
+        }
+        place(onlyDevice);
+        return true;
+    }
+
+    /**
      * Hands the command to the scheduler, to run on one of {@code nodes} (bits) still available; fails it
      * when none is.
      */

@@ -13,9 +13,8 @@ import java.util.List;
 import static io.omnicl.runtime.Cl.CL_COMMAND_FILL_BUFFER;
 
 /**
- * A fill. It needs no valid copy, so it runs where the rest of the buffer lives: on a pinned queue's
- * device, on the one device that alone holds the buffer, else on the host copy (also where the device
- * has no room for the range).
+ * A fill. It needs no valid copy, so it runs where the rest of the buffer lives
+ * ({@link DeviceCommand#placeWithBuffer}), else on the host copy.
  */
 final class FillCommand extends DeviceCommand {
 
@@ -43,21 +42,15 @@ final class FillCommand extends DeviceCommand {
 
     @Override
     void start() {
-        Device device = queue.deviceImpl();
-        long holders = write.storage().map().holdersOfAny(0, write.storage().size());
-        long onlyDevice = fitting(holders & device.nodeMask());
-        if (!device.isVirtual() && onPinnedDevice(device)) {
-            place(device.nodeMask());
-        } else if (device.isVirtual() && Long.bitCount(holders) == 1 && onlyDevice != 0) {
-            place(onlyDevice);
-        } else {
-            event.running(0);
-            write.storage().writeHost(() -> {
-                write.storage().host().fill(pattern, write.offset(), write.length());
-                Coherency.committed(write.storage(), write.offset(), write.length(), CoherenceMap.HOST);
-            });
-            end(0);
+        if (placeWithBuffer(write)) {
+            return;
         }
+        event.running(0);
+        write.storage().writeHost(() -> {
+            write.storage().host().fill(pattern, write.offset(), write.length());
+            Coherency.committed(write.storage(), write.offset(), write.length(), CoherenceMap.HOST);
+        });
+        end(0);
     }
 
     @Override

@@ -244,13 +244,13 @@ final class Queue extends CountedObject implements ClQueue {
     @Override
     public ClEvent readBuffer(ClMem buffer, boolean blocking, long offset, long size, HostMemory dst,
                               List<ClEvent> waitList) {
-        return run(new HostTransferCommand(this, (MemObject) buffer, offset, size, dst, false), blocking, waitList);
+        return run(new HostReadCommand(this, (MemObject) buffer, offset, size, dst), blocking, waitList);
     }
 
     @Override
     public ClEvent writeBuffer(ClMem buffer, boolean blocking, long offset, long size, HostMemory src,
                                List<ClEvent> waitList) {
-        return run(new HostTransferCommand(this, (MemObject) buffer, offset, size, src, true), blocking, waitList);
+        return run(new HostWriteCommand(this, (MemObject) buffer, offset, size, src), blocking, waitList);
     }
 
     @Override

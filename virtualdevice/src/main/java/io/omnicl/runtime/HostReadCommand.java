@@ -12,23 +12,22 @@ import java.nio.ByteBuffer;
 import java.util.List;
 
 import static io.omnicl.runtime.Cl.CL_COMMAND_READ_BUFFER;
-import static io.omnicl.runtime.Cl.CL_COMMAND_WRITE_BUFFER;
 
 /**
- * A read of a buffer range into the user's memory, or a write from it. A read first makes the range
- * valid on the host copy; a write replaces the host copy's range and makes the host its only holder.
+ * A read of a buffer range into the user's memory: it makes the range valid on the host copy and copies it
+ * from there, or it follows the commands that write the range onto their device and reads it from there.
  */
-final class HostTransferCommand extends Command {
+final class HostReadCommand extends Command {
 
     private final MemObject buffer;
     private final HostMemory user;
     private final Access access;
 
-    HostTransferCommand(Queue queue, MemObject buffer, long offset, long size, HostMemory user, boolean write) {
-        super(queue, write ? CL_COMMAND_WRITE_BUFFER : CL_COMMAND_READ_BUFFER);
+    HostReadCommand(Queue queue, MemObject buffer, long offset, long size, HostMemory user) {
+        super(queue, CL_COMMAND_READ_BUFFER);
         this.buffer = buffer;
         this.user = user;
-        this.access = new Access(buffer.storage(), buffer.storageOffset() + offset, size, write);
+        this.access = new Access(buffer.storage(), buffer.storageOffset() + offset, size, false);
         buffer.hold();
     }
 
@@ -40,16 +39,6 @@ final class HostTransferCommand extends Command {
     @Override
     void start() {
         long start = access.offset();
-        if (access.writes()) {
-            event.running(0);
-            access.storage().writeHost(() -> {
-                access.storage().host().forEach(start, access.length(),
-                        (memory, at) -> user.copyOut(at - start, memory));
-                Coherency.committed(access.storage(), start, access.length(), CoherenceMap.HOST);
-            });
-            end(0);
-            return;
-        }
         queue.engine().coherency().toHost(access.storage(), start, access.length()).onDone(s -> {
             if (s < 0) {
                 end(s);
@@ -64,7 +53,7 @@ final class HostTransferCommand extends Command {
     /** A read of a buffer may follow the commands that write what it reads onto their device. */
     @Override
     boolean canFollowOn(DeviceWorker w) {
-        return !access.writes() && access.storage().image() == null;
+        return access.storage().image() == null;
     }
 
     /**

@@ -1,0 +1,130 @@
+package io.omnicl.runtime;
+
+import io.omnicl.driver.ClContext;
+import io.omnicl.driver.ClDevice;
+import io.omnicl.driver.ClMem;
+import io.omnicl.driver.ClQueue;
+import io.omnicl.driver.HostMemory;
+import io.omnicl.runtime.coherence.CoherenceMap;
+import org.junit.jupiter.api.Test;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Where a write from the user's memory lands (over two PoCL devices): a direct buffer goes straight to where
+ * the rest of the buffer lives, anything else through the host copy. The holders of the range tell which.
+ */
+class HostWriteTest {
+
+    private static final int SIZE = 8192;
+
+    /** Host memory over a direct buffer, which the runtime may upload from in place. */
+    private record Direct(ByteBuffer memory) implements HostMemory {
+
+        static Direct of(byte[] data) {
+            return new Direct(ByteBuffer.allocateDirect(data.length).order(ByteOrder.nativeOrder()).put(data).flip());
+        }
+
+        @Override
+        public long size() {
+            return memory.remaining();
+        }
+
+        @Override
+        public void copyOut(long offset, ByteBuffer dst) {
+            dst.put(memory.duplicate().position((int) offset).limit((int) offset + dst.remaining()));
+        }
+
+        @Override
+        public void copyIn(long offset, ByteBuffer src) {
+            memory.duplicate().position((int) offset).put(src);
+        }
+
+        @Override
+        public ByteBuffer direct() {
+            return memory.duplicate();
+        }
+    }
+
+    private record Setup(Engine engine, ClContext context, List<ClDevice> devices) {
+
+        static Setup open() {
+            Engine engine = new Engine(Config.defaults());
+            List<ClDevice> devices = engine.platforms().get(0).devices(Cl.CL_DEVICE_TYPE_ALL);
+            return new Setup(engine, engine.platforms().get(0).createContext(devices, new long[0]), devices);
+        }
+
+        ClQueue queue(int device) {
+            return context.createQueue(devices.get(device), 0);
+        }
+
+        /** The nodes holding all of {@code buffer}, as bits. */
+        long holders(ClMem buffer) {
+            return ((MemObject) buffer).storage().map().holdersOfAll(0, SIZE);
+        }
+
+        /** The node bit of the real device behind platform device {@code device} (1 and up: pinned). */
+        long bit(int device) {
+            return ((Device) devices.get(device)).nodeMask();
+        }
+    }
+
+    private static byte[] data(int seed) {
+        byte[] data = new byte[SIZE];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) (i * seed + 3);
+        }
+        return data;
+    }
+
+    private static byte[] read(ClQueue queue, ClMem buffer) {
+        byte[] back = new byte[SIZE];
+        queue.readBuffer(buffer, true, 0, SIZE, new Bytes(back), List.of()).release();
+        return back;
+    }
+
+    @Test
+    void aDirectBufferWrittenOnAPinnedQueueGoesStraightToItsDevice() {
+        Setup s = Setup.open();
+        ClQueue pinned = s.queue(2);
+        ClMem buffer = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, SIZE, null);
+        byte[] data = data(7);
+        pinned.writeBuffer(buffer, true, 0, SIZE, Direct.of(data), List.of()).release();
+        assertEquals(s.bit(2), s.holders(buffer), "only the pinned device holds what was written");
+        assertEquals(SIZE, s.engine().counters().get(1).bytesToDevice(), "uploaded once");
+        assertArrayEquals(data, read(pinned, buffer));
+        assertArrayEquals(data, read(s.queue(1), buffer), "and the other device sees it too");
+    }
+
+    @Test
+    void anArrayWrittenOnAPinnedQueueGoesToTheHostCopy() {
+        Setup s = Setup.open();
+        ClQueue pinned = s.queue(1);
+        ClMem buffer = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, SIZE, null);
+        byte[] data = data(5);
+        pinned.writeBuffer(buffer, true, 0, SIZE, new Bytes(data), List.of()).release();
+        assertEquals(CoherenceMap.bit(CoherenceMap.HOST), s.holders(buffer));
+        assertArrayEquals(data, read(pinned, buffer));
+    }
+
+    @Test
+    void onTheVirtualDeviceADirectBufferGoesToTheOneDeviceHoldingTheBuffer() {
+        Setup s = Setup.open();
+        ClQueue virtual = s.queue(0);
+        ClMem fresh = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, SIZE, null);
+        virtual.writeBuffer(fresh, true, 0, SIZE, Direct.of(data(3)), List.of()).release();
+        assertEquals(CoherenceMap.bit(CoherenceMap.HOST), s.holders(fresh), "no device held it: the host copy");
+
+        ClMem held = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, SIZE, null);
+        s.queue(2).writeBuffer(held, true, 0, SIZE, Direct.of(data(9)), List.of()).release();
+        byte[] data = data(11);
+        virtual.writeBuffer(held, true, 0, SIZE, Direct.of(data), List.of()).release();
+        assertEquals(s.bit(2), s.holders(held), "written where the buffer lives");
+        assertArrayEquals(data, read(virtual, held));
+    }
+}
