@@ -7,7 +7,6 @@ import io.omnicl.driver.ClKernel;
 import io.omnicl.driver.ClProgram;
 import io.omnicl.driver.InfoValue;
 import io.omnicl.runtime.sched.PerfKey;
-import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.spi.BackendException;
 import io.omnicl.spi.KernelArgInfo;
@@ -15,10 +14,7 @@ import io.omnicl.spi.KernelWorkGroupInfo;
 import io.omnicl.spi.RealKernel;
 import io.omnicl.spi.RealMem;
 
-import java.nio.ByteBuffer;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 import static io.omnicl.runtime.Cl.*;
 
@@ -47,54 +43,22 @@ final class Kernel extends CountedObject implements ClKernel {
 
     private final Program program;
     private final String name;
-    private final KernelArgInfo[] argInfo;
-    /** Real kernels by node index, on the nodes where the program built; used by that node's worker. */
-    private final RealKernel[] realKernels;
-    private final KernelWorkGroupInfo[] workGroups;
-    /** By node index: what each argument of the real kernel was last set to there; used by that node's worker. */
-    private final Object[][] setOn;
-    /** A spare real kernel on which by-value arguments are tried, so the device judges their size. */
-    private final RealKernel validator;
+    private final KernelTemplate template;
+    /** By node index: the real kernel there and what its arguments were last set to; used by that node's worker. */
+    private final KernelTemplate.Real[] reals;
     private final Arg[] args;
-    private final Map<List<Long>, PerfKey> perfKeys = new ConcurrentHashMap<>();
 
     Kernel(Program program, String name) {
         this.program = program;
         this.name = name;
-        List<DeviceNode> built = program.builtNodes();
-        int count = program.contextImpl().engine().machine().nodeCount();
-        this.realKernels = new RealKernel[count];
-        this.workGroups = new KernelWorkGroupInfo[count];
-        this.setOn = new Object[count][];
-        for (DeviceNode n : built) {
-            if (program.realProgram(n).kernelNames().contains(name)) {
-                realKernels[n.index()] = program.realProgram(n).createKernel(name);
-                workGroups[n.index()] = realKernels[n.index()].workGroupInfo();
-            }
+        this.template = program.attachKernel(name);
+        try {
+            this.reals = template.take();
+        } catch (RuntimeException e) {
+            program.kernelAttached(-1);
+            throw e;
         }
-        DeviceNode first = firstNode();
-        RealKernel sample = realKernels[first.index()];
-        this.validator = program.realProgram(first).createKernel(name);
-        this.argInfo = new KernelArgInfo[sample.argCount()];
-        for (int i = 0; i < argInfo.length; i++) {
-            argInfo[i] = describe(i);
-        }
-        this.args = new Arg[argInfo.length];
-        program.kernelAttached(1);
-    }
-
-    /** What a device says of argument {@code index}, or null when none says (a program from a binary). */
-    private KernelArgInfo describe(int index) {
-        for (RealKernel k : realKernels) {
-            if (k != null) {
-                try {
-                    return k.argInfo(index);
-                } catch (BackendException e) {
-                    // this device kept no argument info; another may have
-                }
-            }
-        }
-        return null;
+        this.args = new Arg[template.argCount()];
     }
 
     /**
@@ -111,6 +75,7 @@ final class Kernel extends CountedObject implements ClKernel {
         if (value instanceof MemObject) {
             return global;
         }
+        RealKernel validator = template.validator();
         synchronized (validator) {
             try {
                 if (value == null) {
@@ -126,15 +91,6 @@ final class Kernel extends CountedObject implements ClKernel {
         }
     }
 
-    private DeviceNode firstNode() {
-        for (DeviceNode n : program.builtNodes()) {
-            if (realKernels[n.index()] != null) {
-                return n;
-            }
-        }
-        throw new ClError(CL_INVALID_KERNEL_NAME, "no kernel " + name);
-    }
-
     String name() {
         return name;
     }
@@ -143,29 +99,16 @@ final class Kernel extends CountedObject implements ClKernel {
         return program;
     }
 
-    /**
-     * The performance key of a launch of this kernel, made once per shape ({@code shape}: the global sizes,
-     * then the local size and argument sizes); a launch only looks it up.
-     */
+    /** The performance key of a launch of this kernel (see {@link KernelTemplate#perfKey}). */
     PerfKey perfKey(List<Long> shape, int workDim) {
-        return perfKeys.computeIfAbsent(shape, s -> {
-            long items = 1;
-            StringBuilder rest = new StringBuilder("g=");
-            for (int i = 0; i < s.size(); i++) {
-                if (i < workDim) {
-                    items *= s.get(i);
-                }
-                rest.append(i == 0 ? "" : i == workDim ? ";" : ",").append(s.get(i));
-            }
-            return new PerfKey(program.contentHash() + ":" + name, PerfModel.shape(items, rest.toString()), items);
-        });
+        return template.perfKey(shape, workDim);
     }
 
     /** Real devices that have this kernel, as bits. */
     long nodeMask() {
         long mask = 0;
-        for (int i = 1; i < realKernels.length; i++) {
-            if (realKernels[i] != null) {
+        for (int i = 1; i < reals.length; i++) {
+            if (reals[i] != null) {
                 mask |= 1L << i;
             }
         }
@@ -174,7 +117,7 @@ final class Kernel extends CountedObject implements ClKernel {
 
     /** The kernel on {@code node}; only for that node's worker. */
     RealKernel realKernel(DeviceNode node) {
-        return realKernels[node.index()];
+        return reals[node.index()].kernel();
     }
 
     /**
@@ -183,17 +126,12 @@ final class Kernel extends CountedObject implements ClKernel {
      * to date by the caller, so that launching one kernel again with the same arguments sets none of them.
      */
     Object[] argsSetOn(DeviceNode node) {
-        Object[] set = setOn[node.index()];
-        if (set == null) {
-            set = new Object[args.length];
-            setOn[node.index()] = set;
-        }
-        return set;
+        return reals[node.index()].set();
     }
 
     /** This kernel's work-group facts on {@code node}, or null when it has none there. */
     KernelWorkGroupInfo workGroup(DeviceNode node) {
-        return workGroups[node.index()];
+        return template.workGroup(node);
     }
 
     @Override
@@ -202,7 +140,7 @@ final class Kernel extends CountedObject implements ClKernel {
         if (index < 0 || index >= args.length) {
             throw new ClError(CL_INVALID_ARG_INDEX, "kernel " + name + " has " + args.length + " arguments");
         }
-        KernelArgInfo info = argInfo[index] != null ? argInfo[index] : inferred(index, size, value);
+        KernelArgInfo info = template.argInfo(index) != null ? template.argInfo(index) : inferred(index, size, value);
         Arg arg;
         switch (info.addressQualifier()) {
             case CL_KERNEL_ARG_ADDRESS_LOCAL:
@@ -223,7 +161,8 @@ final class Kernel extends CountedObject implements ClKernel {
                     arg = new SamplerArg((Sampler) value);
                 } else {
                     ClError.require(value instanceof byte[], CL_INVALID_ARG_VALUE, "a by-value argument needs a value");
-                    arg = new ValueArg(tryOnDevice(index, (byte[]) value));
+                    template.tryValue(index, (byte[]) value);
+                    arg = new ValueArg(((byte[]) value).clone());
                 }
         }
         synchronized (args) {
@@ -257,18 +196,6 @@ final class Kernel extends CountedObject implements ClKernel {
                 || info.accessQualifier() == CL_KERNEL_ARG_ACCESS_READ_ONLY
                 || (m.flags() & CL_MEM_READ_ONLY) != 0;
         return new MemArg(m, !readOnly);
-    }
-
-    /** Sets the value on the spare kernel, so that a wrong size gets the device's own error. */
-    private byte[] tryOnDevice(int index, byte[] value) {
-        synchronized (validator) {
-            try {
-                validator.setArg(index, ByteBuffer.allocateDirect(value.length).put(value).flip());
-            } catch (BackendException e) {
-                throw new ClError(e.status(), e.getMessage());
-            }
-        }
-        return value.clone();
     }
 
     /**
@@ -309,7 +236,7 @@ final class Kernel extends CountedObject implements ClKernel {
             case CL_KERNEL_PROGRAM:
                 return InfoValue.ofHandle(program);
             case CL_KERNEL_ATTRIBUTES:
-                return InfoValue.ofString(program.kernelAttributes(name, validator));
+                return InfoValue.ofString(program.kernelAttributes(name, template.validator()));
             default:
                 throw new ClError(CL_INVALID_VALUE, "unknown kernel info " + param);
         }
@@ -325,7 +252,7 @@ final class Kernel extends CountedObject implements ClKernel {
         long privateMem = 0;
         long[] compile = null;
         for (DeviceNode n : d.nodes()) {
-            KernelWorkGroupInfo w = workGroups[n.index()];
+            KernelWorkGroupInfo w = template.workGroup(n);
             if (w == null) {
                 continue;
             }
@@ -367,8 +294,8 @@ final class Kernel extends CountedObject implements ClKernel {
 
     @Override
     public InfoValue argInfo(int index, int param) {
-        ClError.require(index >= 0 && index < argInfo.length, CL_INVALID_ARG_INDEX, "no argument " + index);
-        KernelArgInfo a = argInfo[index];
+        ClError.require(index >= 0 && index < args.length, CL_INVALID_ARG_INDEX, "no argument " + index);
+        KernelArgInfo a = template.argInfo(index);
         ClError.require(a != null, CL_KERNEL_ARG_INFO_NOT_AVAILABLE, "the devices kept no argument info");
         switch (param) {
             case CL_KERNEL_ARG_ADDRESS_QUALIFIER:
@@ -393,12 +320,7 @@ final class Kernel extends CountedObject implements ClKernel {
 
     @Override
     void destroy() {
-        for (RealKernel k : realKernels) {
-            if (k != null) {
-                k.release();
-            }
-        }
-        validator.release();
+        template.giveBack(reals);
         program.kernelAttached(-1);
     }
 }

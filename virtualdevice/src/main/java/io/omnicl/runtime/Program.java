@@ -18,6 +18,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -70,6 +71,8 @@ final class Program extends CountedObject implements ClProgram {
     private String contentHash;
     private final Map<DeviceNode, Build> builds = new ConcurrentHashMap<>();
     private final AtomicInteger kernels = new AtomicInteger();
+    /** By kernel name, what its kernels share; guarded by {@code this}, dropped when the program is rebuilt. */
+    private final Map<String, KernelTemplate> templates = new HashMap<>();
     private volatile String options = "";
     private volatile Set<DeviceNode> building = Set.of();
     /** Each kernel's declared attributes, when the source was built (or its cached build loaded). */
@@ -244,6 +247,7 @@ final class Program extends CountedObject implements ClProgram {
             if (kernels.get() > 0 || !building.isEmpty()) {
                 throw new ClError(CL_INVALID_OPERATION, "kernels are attached or a build is running");
             }
+            dropTemplates();
             building = new LinkedHashSet<>(nodes);
             options = newOptions == null ? "" : newOptions;
         }
@@ -446,9 +450,6 @@ final class Program extends CountedObject implements ClProgram {
     public ClKernel createKernel(String name) {
         checkValid();
         requireExecutable();
-        if (!kernelNames().contains(name)) {
-            throw new ClError(CL_INVALID_KERNEL_NAME, "no kernel " + name);
-        }
         return new Kernel(this, name);
     }
 
@@ -461,6 +462,27 @@ final class Program extends CountedObject implements ClProgram {
             all.add(new Kernel(this, name));
         }
         return all;
+    }
+
+    /**
+     * A kernel named {@code name} is being created: it holds the program; returns what it shares.
+     *
+     * @throws ClError {@code CL_INVALID_KERNEL_NAME} when the program has no such kernel
+     */
+    synchronized KernelTemplate attachKernel(String name) {
+        KernelTemplate t = templates.get(name);
+        if (t == null) {
+            ClError.require(kernelNames().contains(name), CL_INVALID_KERNEL_NAME, "no kernel " + name);
+            t = new KernelTemplate(this, name);
+            templates.put(name, t);
+        }
+        kernelAttached(1);
+        return t;
+    }
+
+    private synchronized void dropTemplates() {
+        templates.values().forEach(KernelTemplate::release);
+        templates.clear();
     }
 
     /** A kernel of this program was created or released. */
@@ -593,6 +615,7 @@ final class Program extends CountedObject implements ClProgram {
 
     @Override
     void destroy() {
+        dropTemplates();
         for (Build b : builds.values()) {
             if (b.program != null) {
                 b.program.release();

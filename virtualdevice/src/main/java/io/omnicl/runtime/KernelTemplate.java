@@ -1,0 +1,193 @@
+package io.omnicl.runtime;
+
+import io.omnicl.driver.ClError;
+import io.omnicl.runtime.sched.PerfKey;
+import io.omnicl.runtime.sched.PerfModel;
+import io.omnicl.runtime.worker.DeviceNode;
+import io.omnicl.spi.BackendException;
+import io.omnicl.spi.KernelArgInfo;
+import io.omnicl.spi.KernelWorkGroupInfo;
+import io.omnicl.spi.RealKernel;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What the kernels of one name in one built program share: what the devices say of it (argument info,
+ * work-group facts per device), a spare real kernel on which by-value arguments are tried, the performance
+ * keys of its launch shapes, and the real kernels of released kernels, handed to the next kernel of the name.
+ * Programs that create a kernel per task each frame would otherwise pay a driver's kernel creation and its
+ * queries each time: on the H100's OpenCL about four times what plain JOCL's {@code clCreateKernel} costs.
+ * Dropped, with its real kernels, when the program is built again or released.
+ */
+final class KernelTemplate {
+
+    /** A real kernel and what each of its arguments was last set to (see {@link Kernel#argsSetOn}). */
+    record Real(RealKernel kernel, Object[] set) {
+    }
+
+    private final Program program;
+    private final String name;
+    private final KernelArgInfo[] argInfo;
+    private final KernelWorkGroupInfo[] workGroups;
+    /** By node index: real kernels no kernel uses now; null where the program has no such kernel. */
+    private final ArrayDeque<Real>[] idle;
+    private final RealKernel validator;
+    /** By argument index: the size of a by-value argument the device took, else 0. */
+    private final long[] acceptedSizes;
+    private final Map<List<Long>, PerfKey> perfKeys = new ConcurrentHashMap<>();
+    private boolean released;
+
+    @SuppressWarnings("unchecked")
+    KernelTemplate(Program program, String name) {
+        this.program = program;
+        this.name = name;
+        int count = program.contextImpl().engine().machine().nodeCount();
+        this.workGroups = new KernelWorkGroupInfo[count];
+        this.idle = new ArrayDeque[count];
+        DeviceNode first = null;
+        for (DeviceNode n : program.builtNodes()) {
+            if (program.realProgram(n).kernelNames().contains(name)) {
+                RealKernel k = program.realProgram(n).createKernel(name);
+                workGroups[n.index()] = k.workGroupInfo();
+                idle[n.index()] = new ArrayDeque<>();
+                idle[n.index()].add(new Real(k, new Object[k.argCount()]));
+                first = first == null ? n : first;
+            }
+        }
+        if (first == null) {
+            throw new ClError(Cl.CL_INVALID_KERNEL_NAME, "no kernel " + name);
+        }
+        RealKernel sample = idle[first.index()].peek().kernel();
+        this.validator = program.realProgram(first).createKernel(name);
+        this.argInfo = new KernelArgInfo[sample.argCount()];
+        for (int i = 0; i < argInfo.length; i++) {
+            argInfo[i] = describe(i);
+        }
+        this.acceptedSizes = new long[argInfo.length];
+    }
+
+    /** What a device says of argument {@code index}, or null when none says (a program from a binary). */
+    private KernelArgInfo describe(int index) {
+        for (ArrayDeque<Real> reals : idle) {
+            if (reals != null) {
+                try {
+                    return reals.peek().kernel().argInfo(index);
+                } catch (BackendException e) {
+                    // this device kept no argument info; another may have
+                }
+            }
+        }
+        return null;
+    }
+
+    String name() {
+        return name;
+    }
+
+    int argCount() {
+        return argInfo.length;
+    }
+
+    /** What the devices say of argument {@code index}, or null when none kept argument info. */
+    KernelArgInfo argInfo(int index) {
+        return argInfo[index];
+    }
+
+    /** The work-group facts on {@code node}, or null when the kernel is not there. */
+    KernelWorkGroupInfo workGroup(DeviceNode node) {
+        return workGroups[node.index()];
+    }
+
+    /** The spare real kernel; use it only while holding its lock. */
+    RealKernel validator() {
+        return validator;
+    }
+
+    /**
+     * A real kernel on each node that has this kernel (null elsewhere), for a new kernel: released ones first,
+     * each with what its arguments were last set to.
+     */
+    synchronized Real[] take() {
+        Real[] reals = new Real[idle.length];
+        for (int i = 0; i < idle.length; i++) {
+            if (idle[i] == null) {
+                continue;
+            }
+            Real r = idle[i].poll();
+            if (r == null) {
+                DeviceNode n = program.contextImpl().engine().machine().node(i);
+                r = new Real(program.realProgram(n).createKernel(name), new Object[argInfo.length]);
+            }
+            reals[i] = r;
+        }
+        return reals;
+    }
+
+    /** The real kernels of a released kernel, for the next one; released at once once the template is. */
+    synchronized void giveBack(Real[] reals) {
+        for (int i = 0; i < reals.length; i++) {
+            if (reals[i] == null) {
+                continue;
+            }
+            if (released) {
+                reals[i].kernel().release();
+            } else {
+                idle[i].add(reals[i]);
+            }
+        }
+    }
+
+    /**
+     * Sets the by-value argument on the spare kernel, so that a wrong size gets the device's own error; a size
+     * the device took once for this argument is not tried again.
+     */
+    void tryValue(int index, byte[] value) {
+        synchronized (validator) {
+            if (acceptedSizes[index] == value.length) {
+                return;
+            }
+            try {
+                validator.setArg(index, ByteBuffer.allocateDirect(value.length).put(value).flip());
+            } catch (BackendException e) {
+                throw new ClError(e.status(), e.getMessage());
+            }
+            acceptedSizes[index] = value.length;
+        }
+    }
+
+    /**
+     * The performance key of a launch, made once per shape ({@code shape}: the global sizes, then the local
+     * size and argument sizes); a launch only looks it up.
+     */
+    PerfKey perfKey(List<Long> shape, int workDim) {
+        return perfKeys.computeIfAbsent(shape, s -> {
+            long items = 1;
+            StringBuilder rest = new StringBuilder("g=");
+            for (int i = 0; i < s.size(); i++) {
+                if (i < workDim) {
+                    items *= s.get(i);
+                }
+                rest.append(i == 0 ? "" : i == workDim ? ";" : ",").append(s.get(i));
+            }
+            return new PerfKey(program.contentHash() + ":" + name, PerfModel.shape(items, rest.toString()), items);
+        });
+    }
+
+    /** Releases the real kernels no kernel uses, and those given back from now on. */
+    synchronized void release() {
+        released = true;
+        for (ArrayDeque<Real> reals : idle) {
+            if (reals != null) {
+                reals.forEach(r -> r.kernel().release());
+                reals.clear();
+            }
+        }
+        synchronized (validator) {
+            validator.release();
+        }
+    }
+}
