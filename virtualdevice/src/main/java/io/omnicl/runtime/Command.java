@@ -45,6 +45,8 @@ abstract class Command {
     private final List<Command> precursors = new ArrayList<>(2);
     /** Later commands that may follow this one when it is submitted; null once it has ended. */
     private List<Command> followers = new ArrayList<>(1);
+    /** The written accesses, once asked for (a command's accesses do not change). */
+    private List<Access> outputs;
     /** The worker on whose queue the command is submitted and not yet seen to end, else null. */
     private volatile DeviceWorker runningOn;
 
@@ -64,7 +66,18 @@ abstract class Command {
      * them) names just that part; one that writes nothing new (a migration) names none.
      */
     List<Access> outputs() {
-        return accesses().stream().filter(Access::writes).toList();
+        List<Access> o = outputs;
+        if (o == null) {
+            List<Access> written = new ArrayList<>(1);
+            for (Access a : accesses()) {
+                if (a.writes()) {
+                    written.add(a);
+                }
+            }
+            o = List.copyOf(written);
+            outputs = o;
+        }
+        return o;
     }
 
     /**

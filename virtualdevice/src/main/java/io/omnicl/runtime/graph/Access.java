@@ -14,6 +14,20 @@ import java.util.List;
  */
 public record Access(Storage storage, long offset, long length, boolean writes) {
 
+    // written out: a record's generated equals and hashCode go through method handles, which cost much
+    // until the JIT has compiled them, and accesses are map keys on every command's path
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Access a && storage == a.storage && offset == a.offset && length == a.length
+                && writes == a.writes;
+    }
+
+    @Override
+    public int hashCode() {
+        return ((System.identityHashCode(storage) * 31 + Long.hashCode(offset)) * 31 + Long.hashCode(length)) * 2
+                + (writes ? 1 : 0);
+    }
+
     public long end() {
         return offset + length;
     }
