@@ -1,7 +1,7 @@
 // The launch-cost probe of docs/benchmarks.md: 10,000 dependent launches of a tiny kernel on one device of the
 // platform whose name contains -Dplatform, device -Ddev; -Dprof=true: a profiling queue; -Dnowait=true: an
 // event per launch without a wait list; -Dnoevent=true: no event at all; default: an event per launch waiting
-// for the previous one. -Dsample=true prints a stack sampling (Sampler) of the second half of -Dreps runs.
+// for the previous one; -Dn: launches per run (10,000). -Dsample=true prints a stack sampling (Sampler) of the second half of -Dreps runs.
 // Runs on the real JOCL jar or with omnicl.jar in its place:
 //   javac -cp jocl-2.0.5.jar Chain.java Sampler.java && java -cp jocl-2.0.5.jar:. -Dplatform=NVIDIA -Ddev=0 Chain
 import org.jocl.*;
@@ -36,7 +36,7 @@ public class Chain {
       long t0 = System.nanoTime();
       cl_event prev = new cl_event();
       clEnqueueWriteBuffer(q, even, true, 0, 4096, Pointer.to(start), 0, null, prev);
-      for (int t = 0; t < 10000; t++) {
+      for (int t = 0; t < Integer.getInteger("n", 10000); t++) {
         if (Boolean.getBoolean("noevent")) { clEnqueueNDRangeKernel(q, t % 2 == 0 ? k0 : k1, 1, null, new long[]{1024}, null, 0, null, null); continue; }
         cl_event e = new cl_event();
         if (nowait) clEnqueueNDRangeKernel(q, t % 2 == 0 ? k0 : k1, 1, null, new long[]{1024}, null, 0, null, e);
