@@ -221,9 +221,8 @@ final class Queue extends CountedObject implements ClQueue {
     @Override
     public void finish() {
         checkValid();
-        for (Completion c : pending()) {
-            c.await();
-        }
+        // one wait for all: waiting for each in turn would have the worker wake this thread once per command
+        Completion.all(pending()).await();
     }
 
     /** Waits for a blocking command; throws its failure. */
