@@ -276,28 +276,39 @@ final class Program extends CountedObject implements ClProgram {
         }
     }
 
-    /** Runs {@code step} for every node in parallel, each in the native gate. */
+    /**
+     * Runs {@code step} for every node, each in the native gate: in parallel across device models, one after the
+     * other for devices of one model. The second of a model then finds the first's binary in the cache, and a
+     * driver does not build one program for two identical devices at once (PoCL's cache tripped over that: a
+     * build on two basic devices once failed with "1 error generated").
+     */
     private CompletableFuture<Void> runEverywhere(List<DeviceNode> nodes, Function<DeviceNode, Build> step) {
-        List<CompletableFuture<Void>> parts = new ArrayList<>();
+        Map<String, List<DeviceNode>> byModel = new LinkedHashMap<>();
         for (DeviceNode n : nodes) {
-            parts.add(CompletableFuture.runAsync(() -> {
-                NativeGate.enter();
-                try {
-                    replace(n, step.apply(n));
-                } catch (BackendException e) {
-                    if (e.status() == CL_DEVICE_NOT_AVAILABLE) {
-                        context.engine().machine().lose(n);
-                    }
-                    replace(n, new Build(e.status(), e.getMessage(), null, CL_PROGRAM_BINARY_TYPE_NONE));
-                } catch (RuntimeException e) {
-                    Log.unexpected(e);
-                    replace(n, new Build(CL_OUT_OF_RESOURCES, String.valueOf(e), null, CL_PROGRAM_BINARY_TYPE_NONE));
-                } finally {
-                    NativeGate.exit();
-                }
-            }, BUILDERS));
+            byModel.computeIfAbsent(n.modelId(), k -> new ArrayList<>()).add(n);
+        }
+        List<CompletableFuture<Void>> parts = new ArrayList<>();
+        for (List<DeviceNode> sameModel : byModel.values()) {
+            parts.add(CompletableFuture.runAsync(() -> sameModel.forEach(n -> runOn(n, step)), BUILDERS));
         }
         return CompletableFuture.allOf(parts.toArray(new CompletableFuture<?>[0]));
+    }
+
+    private void runOn(DeviceNode n, Function<DeviceNode, Build> step) {
+        NativeGate.enter();
+        try {
+            replace(n, step.apply(n));
+        } catch (BackendException e) {
+            if (e.status() == CL_DEVICE_NOT_AVAILABLE) {
+                context.engine().machine().lose(n);
+            }
+            replace(n, new Build(e.status(), e.getMessage(), null, CL_PROGRAM_BINARY_TYPE_NONE));
+        } catch (RuntimeException e) {
+            Log.unexpected(e);
+            replace(n, new Build(CL_OUT_OF_RESOURCES, String.valueOf(e), null, CL_PROGRAM_BINARY_TYPE_NONE));
+        } finally {
+            NativeGate.exit();
+        }
     }
 
     private void replace(DeviceNode n, Build next) {
