@@ -7,10 +7,13 @@ import io.omnicl.driver.ClQueue;
 import io.omnicl.driver.HostMemory;
 import io.omnicl.runtime.coherence.CoherenceMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -54,7 +57,11 @@ class HostWriteTest {
     private record Setup(Engine engine, ClContext context, List<ClDevice> devices) {
 
         static Setup open() {
-            Engine engine = new Engine(Config.defaults());
+            return open(Config.defaults());
+        }
+
+        static Setup open(Config config) {
+            Engine engine = new Engine(config);
             List<ClDevice> devices = engine.platforms().get(0).devices(Cl.CL_DEVICE_TYPE_ALL);
             return new Setup(engine, engine.platforms().get(0).createContext(devices, new long[0]), devices);
         }
@@ -126,5 +133,25 @@ class HostWriteTest {
         virtual.writeBuffer(held, true, 0, SIZE, Direct.of(data), List.of()).release();
         assertEquals(s.bit(2), s.holders(held), "written where the buffer lives");
         assertArrayEquals(data, read(virtual, held));
+    }
+
+    /**
+     * With device 2 forty times slower, device 1 computes far faster than the other: dmda would run nearly
+     * everything there, so a write of a buffer no device holds goes there at once.
+     */
+    @Test
+    void onTheVirtualDeviceNewDataGoesToADeviceFarFasterThanTheOthers(@TempDir Path models) {
+        Setup s = Setup.open(Config.defaults().withThrottle(Map.of("1", 40.0)).withPerfModelDir(models.toString()));
+        for (int device = 1; device <= 2; device++) {
+            // each worker measures its device before its first command
+            ClMem scratch = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, SIZE, null);
+            s.queue(device).writeBuffer(scratch, true, 0, SIZE, Direct.of(data(1)), List.of()).release();
+        }
+        ClQueue virtual = s.queue(0);
+        ClMem fresh = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, SIZE, null);
+        byte[] data = data(13);
+        virtual.writeBuffer(fresh, true, 0, SIZE, Direct.of(data), List.of()).release();
+        assertEquals(s.bit(1), s.holders(fresh), "written on the fast device");
+        assertArrayEquals(data, read(virtual, fresh));
     }
 }

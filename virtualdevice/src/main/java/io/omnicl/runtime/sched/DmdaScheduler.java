@@ -25,6 +25,8 @@ public final class DmdaScheduler implements Scheduler {
     static final double LEARNING_SLACK = 1.5;
     /** The work assumed of a kernel that no device has run yet, in calibration operations. */
     static final double UNKNOWN_KERNEL_OPS = 1e6;
+    /** How many times as fast as all the others together a device is measured to be for new data to go there. */
+    static final double DOMINANCE = 10;
 
     private final ArrayDeque<DeviceTask> ready = new ArrayDeque<>();
     private final List<DeviceWorker> workers;
@@ -47,6 +49,34 @@ public final class DmdaScheduler implements Scheduler {
                 w.wake();
             }
         }
+    }
+
+    /**
+     * The device of {@code nodes} measured to compute at least {@value #DOMINANCE} times as fast as all the
+     * others together, if any (the only one, if alone): this policy runs nearly everything there, so data
+     * written from the host is better uploaded there at once than kept on the host for the readers to fetch.
+     * 0 while some device of them is not measured yet.
+     */
+    @Override
+    public long homeOfNewData(long nodes) {
+        double fastest = 0;
+        double all = 0;
+        long home = 0;
+        for (DeviceWorker w : workers) {
+            if ((nodes & w.node().bit()) == 0) {
+                continue;
+            }
+            DeviceSpeed s = model.speed(w.node().modelId());
+            if (s == null) {
+                return 0;
+            }
+            all += s.opsPerNano();
+            if (s.opsPerNano() > fastest) {
+                fastest = s.opsPerNano();
+                home = w.node().bit();
+            }
+        }
+        return fastest >= DOMINANCE * (all - fastest) ? home : 0;
     }
 
     @Override

@@ -15,6 +15,15 @@ public interface Scheduler {
     /** The next task for {@code worker}, or null when there is none for it now. */
     DeviceTask pop(DeviceWorker worker);
 
+    /**
+     * Where data written from the host that no device holds yet should go, among {@code nodes} (bits): a
+     * device this policy expects to run what reads it, or 0 when it cannot tell (the data then waits on the
+     * host copy until a device needs it).
+     */
+    default long homeOfNewData(long nodes) {
+        return 0;
+    }
+
     /** The policy's name, as {@code OMNICL_SCHED} gives it. */
     String name();
 }
