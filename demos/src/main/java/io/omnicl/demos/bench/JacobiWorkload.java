@@ -10,6 +10,7 @@ import org.jocl.cl_program;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
+import java.util.stream.IntStream;
 
 import static org.jocl.CL.*;
 
@@ -142,13 +143,16 @@ public final class JacobiWorkload implements Workload {
             float[] dst = new float[n * n];
             initial.get(0, src);
             for (int t = 0; t < iterations; t++) {
-                for (int y = 0; y < n; y++) {
+                float[] from = src;
+                float[] to = dst;
+                // rows in parallel: a 4096² grid over 100 iterations takes seconds on one core
+                IntStream.range(0, n).parallel().forEach(y -> {
                     for (int x = 0; x < n; x++) {
                         int i = y * n + x;
-                        dst[i] = x == 0 || y == 0 || x == n - 1 || y == n - 1 ? src[i]
-                                : 0.25f * ((src[i - 1] + src[i + 1]) + (src[i - n] + src[i + n]));
+                        to[i] = x == 0 || y == 0 || x == n - 1 || y == n - 1 ? from[i]
+                                : 0.25f * ((from[i - 1] + from[i + 1]) + (from[i - n] + from[i + n]));
                     }
-                }
+                });
                 float[] swap = src;
                 src = dst;
                 dst = swap;
