@@ -51,13 +51,21 @@ class SchedulerTest {
         assertTrue(slow <= Workload.TASKS / 4, "the device 10x slower ran " + slow + " of " + Workload.TASKS);
     }
 
+    /**
+     * Three rounds, counted together: on a loaded machine one of two devices sharing its cores can be slower
+     * for a while, and one round once split 19/5.
+     */
     @Test
     void dmdaSharesWorkBetweenEqualDevices() {
         Engine engine = engine("dmda", Map.of());
-        runIndependentTasks(engine);
+        int rounds = 3;
+        for (int r = 0; r < rounds; r++) {
+            runIndependentTasks(engine);
+        }
         long first = engine.counters().get(0).kernels();
         long second = engine.counters().get(1).kernels();
-        assertTrue(first >= Workload.TASKS / 4 && second >= Workload.TASKS / 4, "split " + first + "/" + second);
+        long quarter = rounds * Workload.TASKS / 4;
+        assertTrue(first >= quarter && second >= quarter, "split " + first + "/" + second);
     }
 
 }
