@@ -87,10 +87,35 @@ public final class DeviceMemory {
     }
 
     /**
+     * The usual footprint, worked out without a map: each storage used is kept whole and appears once (a
+     * kernel's buffers). Null when some storage is kept in parts or used twice.
+     */
+    private List<Region> wholeStorages(List<Access> accesses) {
+        List<Region> regions = new ArrayList<>(accesses.size());
+        for (int i = 0; i < accesses.size(); i++) {
+            Storage s = accesses.get(i).storage();
+            if (s.image() == null && s.size() > wholeUpTo) {
+                return null;
+            }
+            for (int j = 0; j < i; j++) {
+                if (accesses.get(j).storage() == s) {
+                    return null;
+                }
+            }
+            regions.add(new Region(s, 0, s.size()));
+        }
+        return regions;
+    }
+
+    /**
      * The chunks a command with these accesses needs here: a storage kept whole needs all of it, another
      * the union of the ranges it uses (overlapping ranges together, since chunks cannot overlap).
      */
     public List<Region> footprint(List<Access> accesses) {
+        List<Region> whole = wholeStorages(accesses);
+        if (whole != null) {
+            return whole;
+        }
         Map<Storage, List<Access>> byStorage = new LinkedHashMap<>();
         for (Access a : accesses) {
             byStorage.computeIfAbsent(a.storage(), k -> new ArrayList<>()).add(a);
