@@ -1,7 +1,6 @@
 package io.omnicl.runtime;
 
 import io.omnicl.runtime.coherence.Chunk;
-import io.omnicl.runtime.coherence.CoherenceMap;
 import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.coherence.StagedResults;
 import io.omnicl.runtime.graph.Access;
@@ -85,34 +84,6 @@ abstract class DeviceCommand extends Command implements DeviceTask {
      */
     final boolean onPinnedDevice(Device device) {
         return fitting(device.nodeMask()) != 0 || available(device.nodeMask()) == 0;
-    }
-
-    /**
-     * Places a command that overwrites {@code write} without reading it where the rest of its buffer lives:
-     * on a pinned queue's device; on the virtual device, on the one device that alone holds the buffer, or,
-     * when no device holds any of it, where the scheduler expects its readers to run
-     * ({@link io.omnicl.runtime.sched.Scheduler#homeOfNewData}). Returns false, having placed nothing, when it
-     * is better done on the host copy: several nodes hold the buffer, the scheduler cannot tell, or the device
-     * has no room for the range.
-     */
-    final boolean placeWithBuffer(Access write) {
-        Device device = queue.deviceImpl();
-        if (!device.isVirtual()) {
-            if (!onPinnedDevice(device)) {
-                return false;
-            }
-            place(device.nodeMask());
-            return true;
-        }
-        long holders = write.storage().map().holdersOfAny(0, write.storage().size());
-        long target = (holders & ~CoherenceMap.bit(CoherenceMap.HOST)) != 0 ? holders
-                : queue.engine().machine().scheduler().homeOfNewData(available(device.nodeMask()));
-        long onlyDevice = fitting(target & device.nodeMask());
-        if (Long.bitCount(target) != 1 || onlyDevice == 0) {
-            return false;
-        }
-        place(onlyDevice);
-        return true;
     }
 
     /**

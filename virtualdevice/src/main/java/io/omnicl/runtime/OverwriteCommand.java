@@ -1,0 +1,89 @@
+package io.omnicl.runtime;
+
+import io.omnicl.runtime.coherence.CoherenceMap;
+import io.omnicl.runtime.coherence.Coherency;
+import io.omnicl.runtime.graph.Access;
+
+import java.util.List;
+
+/**
+ * A command that overwrites a buffer range without reading it (a fill, a write from the user's memory). It
+ * needs no valid copy, so it runs where the rest of the buffer lives ({@link #placeWithBuffer}), or else
+ * replaces the host copy's range and makes the host its only holder.
+ */
+abstract class OverwriteCommand extends DeviceCommand {
+
+    private final MemObject buffer;
+    final Access write;
+
+    OverwriteCommand(Queue queue, int commandType, MemObject buffer, long offset, long size) {
+        super(queue, commandType);
+        this.buffer = buffer;
+        this.write = new Access(buffer.storage(), buffer.storageOffset() + offset, size, true);
+        buffer.hold();
+    }
+
+    /** Whether this command can run on a device at all. */
+    boolean runsOnDevices() {
+        return true;
+    }
+
+    /** Writes the range into the host copy. */
+    abstract void writeHostCopy();
+
+    @Override
+    final List<Access> accesses() {
+        return List.of(write);
+    }
+
+    @Override
+    final List<Access> inputs() {
+        return List.of();
+    }
+
+    @Override
+    final void start() {
+        if (runsOnDevices() && placeWithBuffer()) {
+            return;
+        }
+        event.running(0);
+        write.storage().writeHost(() -> {
+            writeHostCopy();
+            Coherency.committed(write.storage(), write.offset(), write.length(), CoherenceMap.HOST);
+        });
+        end(0);
+    }
+
+    /**
+     * Places the command where the rest of its buffer lives:
+     * on a pinned queue's device; on the virtual device, on the one device that alone holds the buffer, or,
+     * when no device holds any of it, where the scheduler expects its readers to run
+     * ({@link io.omnicl.runtime.sched.Scheduler#homeOfNewData}). Returns false, having placed nothing, when it
+     * is better done on the host copy: several nodes hold the buffer, the scheduler cannot tell, or the device
+     * has no room for the range.
+     */
+    private boolean placeWithBuffer() {
+        Device device = queue.deviceImpl();
+        if (!device.isVirtual()) {
+            if (!onPinnedDevice(device)) {
+                return false;
+            }
+            place(device.nodeMask());
+            return true;
+        }
+        long holders = write.storage().map().holdersOfAny(0, write.storage().size());
+        long target = (holders & ~CoherenceMap.bit(CoherenceMap.HOST)) != 0 ? holders
+                : queue.engine().machine().scheduler().homeOfNewData(available(device.nodeMask()));
+        long onlyDevice = fitting(target & device.nodeMask());
+        if (Long.bitCount(target) != 1 || onlyDevice == 0) {
+            return false;
+        }
+        place(onlyDevice);
+        return true;
+    }
+
+    @Override
+    final void released() {
+        buffer.unhold();
+    }
+}
