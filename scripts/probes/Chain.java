@@ -8,15 +8,7 @@ import org.jocl.*;
 import static org.jocl.CL.*;
 public class Chain {
   public static void main(String[] a) {
-    CL.setExceptionsEnabled(true);
-    cl_platform_id[] ps = new cl_platform_id[4]; int[] n = new int[1];
-    clGetPlatformIDs(4, ps, n);
-    cl_platform_id p = ps[0];
-    for (int i = 0; i < n[0]; i++) if (clGetPlatformInfoName(ps[i]).contains(System.getProperty("platform", ""))) { p = ps[i]; break; }
-    cl_device_id[] ds = new cl_device_id[4];
-    clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 4, ds, n);
-    int dev = Integer.parseInt(System.getProperty("dev", "1"));
-    cl_device_id d = ds[Math.min(dev, n[0]-1)];
+    cl_device_id d = device();
     cl_context ctx = clCreateContext(null, 1, new cl_device_id[]{d}, null, null, null);
     cl_command_queue q = clCreateCommandQueue(ctx, d, Boolean.getBoolean("prof") ? CL_QUEUE_PROFILING_ENABLE : 0, null);
     boolean nowait = Boolean.getBoolean("nowait");
@@ -48,9 +40,22 @@ public class Chain {
       clEnqueueReadBuffer(q, even, true, 0, 4096, Pointer.to(res), 1, new cl_event[]{prev}, null);
       clReleaseEvent(prev);
       clFinish(q);
-      System.out.printf("%s %.1f ms  res=%f%n", clGetPlatformInfoName(p), (System.nanoTime()-t0)/1e6, res[0]);
+      System.out.printf("%s %.1f ms  res=%f%n", platformName, (System.nanoTime()-t0)/1e6, res[0]);
     }
     if (sampler != null) sampler.print();
+  }
+  static String platformName = "";
+  /** Device -Ddev (default 1) of the platform whose name contains -Dplatform; exceptions enabled. */
+  static cl_device_id device() {
+    CL.setExceptionsEnabled(true);
+    cl_platform_id[] ps = new cl_platform_id[4]; int[] n = new int[1];
+    clGetPlatformIDs(4, ps, n);
+    cl_platform_id p = ps[0];
+    for (int i = 0; i < n[0]; i++) if (clGetPlatformInfoName(ps[i]).contains(System.getProperty("platform", ""))) { p = ps[i]; break; }
+    platformName = clGetPlatformInfoName(p);
+    cl_device_id[] ds = new cl_device_id[4];
+    clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 4, ds, n);
+    return ds[Math.min(Integer.getInteger("dev", 1), n[0] - 1)];
   }
   static { Runtime.getRuntime().addShutdownHook(new Thread(() -> {})); }
   static String clGetPlatformInfoName(cl_platform_id p) {

@@ -7,14 +7,7 @@ import java.nio.*;
 import static org.jocl.CL.*;
 public class Jac {
   public static void main(String[] a) {
-    CL.setExceptionsEnabled(true);
-    cl_platform_id[] ps = new cl_platform_id[4]; int[] np = new int[1];
-    clGetPlatformIDs(4, ps, np);
-    cl_platform_id p = ps[0];
-    for (int i = 0; i < np[0]; i++) if (Chain.clGetPlatformInfoName(ps[i]).contains(System.getProperty("platform", ""))) { p = ps[i]; break; }
-    cl_device_id[] ds = new cl_device_id[4];
-    clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 4, ds, np);
-    cl_device_id d = ds[Math.min(Integer.getInteger("dev", 1), np[0]-1)];
+    cl_device_id d = Chain.device();
     cl_context ctx = clCreateContext(null, 1, new cl_device_id[]{d}, null, null, null);
     cl_command_queue q = clCreateCommandQueue(ctx, d, 0, null);
     int n = Integer.getInteger("n", 1024), iters = Integer.getInteger("iters", 200), reps = Integer.getInteger("reps", 10);
