@@ -1,7 +1,8 @@
 // The launch-cost probe of docs/benchmarks.md: 10,000 dependent launches of a tiny kernel on one device of the
 // platform whose name contains -Dplatform, device -Ddev; -Dprof=true: a profiling queue; -Dnowait=true: an
 // event per launch without a wait list; -Dnoevent=true: no event at all; default: an event per launch waiting
-// for the previous one; -Dn: launches per run (10,000). -Dsample=true prints a stack sampling (Sampler) of the second half of -Dreps runs.
+// for the previous one; -Dn: launches per run (10,000). Each run also prints the CPU time of the main thread and of
+// OmniCL's device threads. -Dsample=true prints a stack sampling (Sampler) of the second half of -Dreps runs.
 // Runs on the real JOCL jar or with omnicl.jar in its place:
 //   javac -cp jocl-2.0.5.jar Chain.java Sampler.java && java -cp jocl-2.0.5.jar:. -Dplatform=NVIDIA -Ddev=0 Chain
 import org.jocl.*;
@@ -26,6 +27,7 @@ public class Chain {
     for (int r = 0; r < reps; r++) {
       if (r == reps / 2 && Boolean.getBoolean("sample")) { sampler = new Sampler(); sampler.start(); }
       long t0 = System.nanoTime();
+      long[] c0 = cpu();
       cl_event prev = new cl_event();
       clEnqueueWriteBuffer(q, even, true, 0, 4096, Pointer.to(start), 0, null, prev);
       for (int t = 0; t < Integer.getInteger("n", 10000); t++) {
@@ -40,11 +42,23 @@ public class Chain {
       clEnqueueReadBuffer(q, even, true, 0, 4096, Pointer.to(res), 1, new cl_event[]{prev}, null);
       clReleaseEvent(prev);
       clFinish(q);
-      System.out.printf("%s %.1f ms  res=%f%n", platformName, (System.nanoTime()-t0)/1e6, res[0]);
+      long[] c1 = cpu();
+      System.out.printf("%s %.1f ms  res=%f  cpu main %.1f device %.1f ms%n", platformName, (System.nanoTime()-t0)/1e6,
+          res[0], (c1[0]-c0[0])/1e6, (c1[1]-c0[1])/1e6);
     }
     if (sampler != null) sampler.print();
   }
   static String platformName = "";
+  /** CPU nanoseconds so far of the main thread and of OmniCL's device threads (less noisy than wall time). */
+  static long[] cpu() {
+    java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+    long main = 0, dev = 0;
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      long c = mx.getThreadCpuTime(t.getId());
+      if (t.getName().equals("main")) main += c; else if (t.getName().startsWith("omnicl-device")) dev += c;
+    }
+    return new long[]{main, dev};
+  }
   /** Device -Ddev (default 1) of the platform whose name contains -Dplatform; exceptions enabled. */
   static cl_device_id device() {
     CL.setExceptionsEnabled(true);
