@@ -86,6 +86,11 @@ public final class DeviceMemory {
         return evictions.get();
     }
 
+    /** Whether {@code s} is held here in one chunk (an image, or a buffer small enough), not in parts. */
+    private boolean keptWhole(Storage s) {
+        return s.image() != null || s.size() <= wholeUpTo;
+    }
+
     /**
      * The usual footprint, worked out without a map: each storage used is kept whole and appears once (a
      * kernel's buffers). Null when some storage is kept in parts or used twice.
@@ -94,7 +99,7 @@ public final class DeviceMemory {
         List<Region> regions = new ArrayList<>(accesses.size());
         for (int i = 0; i < accesses.size(); i++) {
             Storage s = accesses.get(i).storage();
-            if (s.image() == null && s.size() > wholeUpTo) {
+            if (!keptWhole(s)) {
                 return null;
             }
             for (int j = 0; j < i; j++) {
@@ -122,7 +127,7 @@ public final class DeviceMemory {
         }
         List<Region> regions = new ArrayList<>();
         byStorage.forEach((s, list) -> {
-            if (s.image() != null || s.size() <= wholeUpTo) {
+            if (keptWhole(s)) {
                 regions.add(new Region(s, 0, s.size()));
                 return;
             }
