@@ -84,10 +84,6 @@ final class KernelTemplate {
         return null;
     }
 
-    String name() {
-        return name;
-    }
-
     int argCount() {
         return argInfo.length;
     }
