@@ -279,8 +279,8 @@ final class Program extends CountedObject implements ClProgram {
     /**
      * Runs {@code step} for every node, each in the native gate: in parallel across device models, one after the
      * other for devices of one model. The second of a model then finds the first's binary in the cache, and a
-     * driver does not build one program for two identical devices at once (PoCL's cache tripped over that: a
-     * build on two basic devices once failed with "1 error generated").
+     * driver does not build one program for two identical devices at once (the likely cause of a build on two
+     * PoCL basic devices that once failed with "1 error generated").
      */
     private CompletableFuture<Void> runEverywhere(List<DeviceNode> nodes, Function<DeviceNode, Build> step) {
         Map<String, List<DeviceNode>> byModel = new LinkedHashMap<>();

@@ -437,10 +437,10 @@ public final class Bench {
     // ---- reporting
 
     /**
-     * LD_PRELOAD with the JVM's signal-chaining library first, when the running JVM has one: PoCL's LLVM
-     * installs handlers for SIGSEGV and other signals, which the JVM itself uses (safepoints, null checks);
-     * without chaining, children computing on many threads died with SIGSEGV (exit 139, no hs_err file) on the
-     * H100 machine: 6 of 18 against 0 of 18 with it.
+     * LD_PRELOAD with the JVM's signal-chaining library first, when the running JVM has one: without it,
+     * children computing on many threads died with SIGSEGV (exit 139, no hs_err file) on the H100 machine, 6 of
+     * 18 against 0 of 18 with it. PoCL's LLVM installing handlers for signals the JVM uses itself (safepoints,
+     * null checks) is the likely cause.
      */
     private static Optional<String> signalChaining() {
         Path jsig = Path.of(System.getProperty("java.home"), "lib", "libjsig.so");
