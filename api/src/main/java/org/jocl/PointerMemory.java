@@ -23,7 +23,7 @@ final class PointerMemory implements HostMemory {
      */
     static PointerMemory of(Pointer pointer, long size, int missing) {
         ClError.require(pointer != null && Marshal.capacity(pointer) >= size, missing,
-                "the pointer is null or holds fewer than " + size + " bytes");
+                "the pointer is null or holds fewer bytes than ", size);
         return new PointerMemory(pointer, size);
     }
 

@@ -32,7 +32,7 @@ final class SamplerCalls {
                 int name = (int) pairs[i];
                 long bit = 1L << (name - CL_SAMPLER_NORMALIZED_COORDS);
                 ClError.require(name >= CL_SAMPLER_NORMALIZED_COORDS && name <= CL_SAMPLER_FILTER_MODE
-                        && (seen & bit) == 0, CL_INVALID_VALUE, "unknown or repeated sampler property " + name);
+                        && (seen & bit) == 0, CL_INVALID_VALUE, "unknown or repeated sampler property ", name);
                 seen |= bit;
                 if (name == CL_SAMPLER_NORMALIZED_COORDS) {
                     normalized = pairs[i + 1] != 0;

@@ -29,4 +29,21 @@ public final class ClError extends RuntimeException {
             throw new ClError(code, message);
         }
     }
+
+    /**
+     * Throws {@code ClError(code, message + detail)} unless {@code condition} holds; the message is put
+     * together only then, since checks on every enqueue would otherwise build one each time.
+     */
+    public static void require(boolean condition, int code, String message, String detail) {
+        if (!condition) {
+            throw new ClError(code, message + detail);
+        }
+    }
+
+    /** As {@link #require(boolean, int, String, String)}, with a number for the detail. */
+    public static void require(boolean condition, int code, String message, long detail) {
+        if (!condition) {
+            throw new ClError(code, message + detail);
+        }
+    }
 }

@@ -206,7 +206,7 @@ final class Kernel extends CountedObject implements ClKernel {
     Arg[] capture() {
         synchronized (args) {
             for (Arg a : args) {
-                ClError.require(a != null, CL_INVALID_KERNEL_ARGS, "kernel " + name + " has unset arguments");
+                ClError.require(a != null, CL_INVALID_KERNEL_ARGS, "unset arguments in kernel ", name);
             }
             return args.clone();
         }
@@ -294,7 +294,7 @@ final class Kernel extends CountedObject implements ClKernel {
 
     @Override
     public InfoValue argInfo(int index, int param) {
-        ClError.require(index >= 0 && index < args.length, CL_INVALID_ARG_INDEX, "no argument " + index);
+        ClError.require(index >= 0 && index < args.length, CL_INVALID_ARG_INDEX, "no argument ", index);
         KernelArgInfo a = template.argInfo(index);
         ClError.require(a != null, CL_KERNEL_ARG_INFO_NOT_AVAILABLE, "the devices kept no argument info");
         switch (param) {

@@ -483,7 +483,7 @@ final class Program extends CountedObject implements ClProgram {
     synchronized KernelTemplate attachKernel(String name) {
         KernelTemplate t = templates.get(name);
         if (t == null) {
-            ClError.require(kernelNames().contains(name), CL_INVALID_KERNEL_NAME, "no kernel " + name);
+            ClError.require(kernelNames().contains(name), CL_INVALID_KERNEL_NAME, "no kernel ", name);
             t = new KernelTemplate(this, name);
             templates.put(name, t);
         }
