@@ -6,6 +6,7 @@ import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.coherence.HostStore;
 import io.omnicl.runtime.coherence.Storage;
 import io.omnicl.runtime.graph.Access;
+import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceWorker;
 
 import java.nio.ByteBuffer;
@@ -14,8 +15,9 @@ import java.util.List;
 import static io.omnicl.runtime.Cl.CL_COMMAND_READ_BUFFER;
 
 /**
- * A read of a buffer range into the user's memory: it makes the range valid on the host copy and copies it
- * from there, or it follows the commands that write the range onto their device and reads it from there.
+ * A read of a buffer range into the user's memory: it follows the commands that write the range onto their
+ * device and reads it from there, or reads a direct buffer's range from the device that holds it, or makes the
+ * range valid on the host copy and copies it from there.
  */
 final class HostReadCommand extends Command {
 
@@ -38,6 +40,13 @@ final class HostReadCommand extends Command {
 
     @Override
     void start() {
+        if (!readFromHolder()) {
+            readThroughHostCopy();
+        }
+    }
+
+    /** Makes the range valid on the host copy, then copies it from there. */
+    private void readThroughHostCopy() {
         long start = access.offset();
         queue.engine().coherency().toHost(access.storage(), start, access.length()).onDone(s -> {
             if (s < 0) {
@@ -50,6 +59,33 @@ final class HostReadCommand extends Command {
         });
     }
 
+    /**
+     * A read into a direct buffer of a range that the host copy lacks and a device holds whole goes from that
+     * device straight into the user's memory, as plain OpenCL would do it: filling the host copy on the way
+     * would allocate it and copy everything twice. Returns false, having done nothing, when the read is not
+     * such a read.
+     */
+    private boolean readFromHolder() {
+        Storage s = access.storage();
+        if (inPlace() == null || s.image() != null) {
+            return false;
+        }
+        long holders = s.map().holdersOfAll(access.offset(), access.length());
+        long devices = holders & ~queue.engine().machine().lostNodes();
+        if (devices == 0 || (holders & CoherenceMap.bit(CoherenceMap.HOST)) != 0) {
+            return false;
+        }
+        DeviceNode holder = queue.engine().machine().node(Long.numberOfTrailingZeros(devices));
+        holder.worker().post(w -> {
+            // the device may have evicted the range since; then it is back on the host copy
+            boolean holds = (s.map().holdersOfAll(access.offset(), access.length()) & w.node().bit()) != 0;
+            if (w.node().isLost() || w.failing() || !holds || !readOn(w, this::readThroughHostCopy)) {
+                readThroughHostCopy();
+            }
+        });
+        return true;
+    }
+
     /** A read of a buffer may follow the commands that write what it reads onto their device. */
     @Override
     boolean canFollowOn(DeviceWorker w) {
@@ -57,9 +93,7 @@ final class HostReadCommand extends Command {
     }
 
     /**
-     * Reads the range from {@code w}'s device behind the precursors into the user's memory: directly when it
-     * is a direct buffer, else through memory of its own. Never into the host copy, which must stay as it is
-     * should a precursor fail.
+     * Reads the range from {@code w}'s device behind the precursors into the user's memory.
      */
     @Override
     void follow(DeviceWorker w) {
@@ -67,33 +101,49 @@ final class HostReadCommand extends Command {
             unfollow();
             return;
         }
-        Storage s = access.storage();
+        if (!readOn(w, this::unfollow)) {
+            unfollow();
+        }
+    }
+
+    /**
+     * Reads the range from {@code w}'s device, behind what is on its queue, into the user's memory: directly
+     * when it is a direct buffer, else through memory of its own (never into the host copy, which must stay as
+     * it is should a command before have failed). Ends the command when the read succeeds, runs
+     * {@code otherwise} when it fails; returns false, having enqueued nothing, when it could not be enqueued.
+     */
+    private boolean readOn(DeviceWorker w, Runnable otherwise) {
         // the user's memory holds nothing defined until the read completes, so it may take the bytes at once
-        ByteBuffer direct = user.direct();
-        boolean inPlace = direct != null && direct.remaining() == access.length();
-        HostStore staging = inPlace ? new HostStore(direct) : new HostStore(access.length());
+        ByteBuffer direct = inPlace();
+        HostStore staging = direct != null ? new HostStore(direct) : new HostStore(access.length());
         boolean reading;
         try {
-            reading = Coherency.readBehind(s, access.offset(), access.length(), w, staging, status -> {
-                if (status < 0) {
-                    runningOn(null);
-                    unfollow();
-                    return;
-                }
-                event.running(0);
-                if (!inPlace) {
-                    staging.forEach(0, access.length(), (memory, at) -> user.copyIn(at, memory));
-                }
-                end(0);
-            });
+            reading = Coherency.readBehind(access.storage(), access.offset(), access.length(), w, staging,
+                    status -> {
+                        if (status < 0) {
+                            runningOn(null);
+                            otherwise.run();
+                            return;
+                        }
+                        event.running(0);
+                        if (direct == null) {
+                            staging.forEach(0, access.length(), (memory, at) -> user.copyIn(at, memory));
+                        }
+                        end(0);
+                    });
         } catch (RuntimeException e) {
             reading = false;
         }
         if (reading) {
             runningOn(w);
-        } else {
-            unfollow();
         }
+        return reading;
+    }
+
+    /** The user's memory when it is a direct buffer of the range's size, else null. */
+    private ByteBuffer inPlace() {
+        ByteBuffer direct = user.direct();
+        return direct != null && direct.remaining() == access.length() ? direct : null;
     }
 
     /** Whether {@code w}'s device holds the whole range once the precursors in flight there have run. */

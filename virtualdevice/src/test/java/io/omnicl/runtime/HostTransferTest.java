@@ -19,10 +19,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Where a write from the user's memory lands (over two PoCL devices): a direct buffer goes straight to where
- * the rest of the buffer lives, anything else through the host copy. The holders of the range tell which.
+ * Where a write from the user's memory lands, and where a read takes its bytes from (over two PoCL devices): a
+ * direct buffer goes straight to or from the device that holds the buffer, anything else through the host copy.
+ * The holders of the range tell which.
  */
-class HostWriteTest {
+class HostTransferTest {
 
     private static final int SIZE = 8192;
 
@@ -153,5 +154,37 @@ class HostWriteTest {
         virtual.writeBuffer(fresh, true, 0, SIZE, Direct.of(data), List.of()).release();
         assertEquals(s.bit(1), s.holders(fresh), "written on the fast device");
         assertArrayEquals(data, read(virtual, fresh));
+    }
+
+    private static byte[] readDirect(ClQueue queue, ClMem buffer) {
+        Direct into = new Direct(ByteBuffer.allocateDirect(SIZE));
+        queue.readBuffer(buffer, true, 0, SIZE, into, List.of()).release();
+        byte[] back = new byte[SIZE];
+        into.memory().get(back);
+        return back;
+    }
+
+    @Test
+    void aReadIntoADirectBufferComesStraightFromTheDeviceHoldingTheRange() {
+        Setup s = Setup.open();
+        ClMem buffer = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, SIZE, null);
+        byte[] data = data(17);
+        s.queue(2).writeBuffer(buffer, true, 0, SIZE, Direct.of(data), List.of()).release();
+        for (int queue = 0; queue <= 2; queue++) {
+            assertArrayEquals(data, readDirect(s.queue(queue), buffer), "read on queue " + queue);
+            assertEquals(s.bit(2), s.holders(buffer), "the host copy was not filled on the way");
+        }
+        assertEquals(3L * SIZE, s.engine().counters().get(1).bytesToHost(), "each read came from the device");
+    }
+
+    @Test
+    void aReadIntoAnArrayGoesThroughTheHostCopy() {
+        Setup s = Setup.open();
+        ClMem buffer = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, SIZE, null);
+        byte[] data = data(19);
+        s.queue(2).writeBuffer(buffer, true, 0, SIZE, Direct.of(data), List.of()).release();
+        assertArrayEquals(data, read(s.queue(1), buffer));
+        assertEquals(s.bit(2) | CoherenceMap.bit(CoherenceMap.HOST), s.holders(buffer),
+                "the host copy holds it now, for the next reads");
     }
 }
