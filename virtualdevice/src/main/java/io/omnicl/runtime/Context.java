@@ -14,6 +14,8 @@ import io.omnicl.driver.InfoValue;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.spi.DeviceParam;
 
+import io.omnicl.runtime.worker.DeviceWorker;
+import io.omnicl.runtime.worker.Machine;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -59,6 +61,22 @@ public final class Context extends CountedObject implements ClContext {
             bits = Math.max(bits, d.limit(DeviceParam.MEM_BASE_ADDR_ALIGN));
         }
         return bits / 8;
+    }
+
+    /**
+     * The real device where data given to a new buffer is best put at once, or null when the host copy is:
+     * the device of a context of one pinned device; for a context of the virtual device, the device the
+     * scheduler expects nearly everything to run on ({@link io.omnicl.runtime.sched.Scheduler#homeOfNewData}).
+     */
+    DeviceWorker homeOfNewData() {
+        if (devices.size() != 1) {
+            return null;
+        }
+        Device d = devices.get(0);
+        Machine machine = engine().machine();
+        long usable = d.nodeMask() & ~machine.lostNodes();
+        long home = d.isVirtual() ? machine.scheduler().homeOfNewData(usable) : usable;
+        return Long.bitCount(home) == 1 ? machine.node(Long.numberOfTrailingZeros(home)).worker() : null;
     }
 
     boolean contains(ClDevice d) {

@@ -14,6 +14,7 @@ import io.omnicl.runtime.coherence.HostStore;
 import io.omnicl.runtime.coherence.RealImages;
 import io.omnicl.runtime.coherence.Storage;
 import io.omnicl.runtime.worker.DeviceNode;
+import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.spi.RealBuffer;
 import io.omnicl.spi.RealImage;
 import io.omnicl.spi.RealMem;
@@ -69,13 +70,24 @@ final class MemObject extends CountedObject implements ClMem {
         ByteBuffer userMemory = useHost ? hostData.direct() : null;
         HostStore host = userMemory != null ? new HostStore(userMemory) : new HostStore(size);
         Storage storage = new Storage(host, nodes);
-        if (hostData != null) {
+        if (hostData != null && (useHost || !fillOnDevice(context, storage, hostData))) {
             if (userMemory == null) {
                 host.forEach(0, size, (memory, at) -> hostData.copyOut(at, memory));
             }
             Coherency.committed(storage, 0, size, CoherenceMap.HOST);
         }
         return new MemObject(context, flags, null, 0, size, storage, null, useHost);
+    }
+
+    /**
+     * {@code CL_MEM_COPY_HOST_PTR} from a direct buffer: the bytes go straight to the device where the
+     * context's new data belongs, when there is one and it has room, sparing the host copy (allocating it,
+     * copying into it, uploading from it later). False when they go to the host copy instead.
+     */
+    private static boolean fillOnDevice(Context context, Storage storage, HostMemory data) {
+        ByteBuffer direct = data.direct();
+        DeviceWorker home = direct != null && direct.remaining() == storage.size() ? context.homeOfNewData() : null;
+        return home != null && Coherency.fillOnDevice(storage, home, direct);
     }
 
     /**

@@ -19,9 +19,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Where a write from the user's memory lands, and where a read takes its bytes from (over two PoCL devices): a
- * direct buffer goes straight to or from the device that holds the buffer, anything else through the host copy.
- * The holders of the range tell which.
+ * Where a write from the user's memory lands (also one at a buffer's creation), and where a read takes its
+ * bytes from (over two PoCL devices): a direct buffer goes straight to or from the device that holds the
+ * buffer, anything else through the host copy. The holders of the range tell which.
  */
 class HostTransferTest {
 
@@ -69,6 +69,11 @@ class HostTransferTest {
 
         ClQueue queue(int device) {
             return context.createQueue(devices.get(device), 0);
+        }
+
+        /** A context of platform device {@code device} alone. */
+        ClContext contextOf(int device) {
+            return engine.platforms().get(0).createContext(List.of(devices.get(device)), new long[0]);
         }
 
         /** The nodes holding all of {@code buffer}, as bits. */
@@ -138,7 +143,8 @@ class HostTransferTest {
 
     /**
      * With device 2 forty times slower, device 1 computes far faster than the other: dmda would run nearly
-     * everything there, so a write of a buffer no device holds goes there at once.
+     * everything there, so a write of a buffer no device holds goes there at once, as do the bytes a buffer is
+     * made from.
      */
     @Test
     void onTheVirtualDeviceNewDataGoesToADeviceFarFasterThanTheOthers(@TempDir Path models) {
@@ -154,6 +160,8 @@ class HostTransferTest {
         virtual.writeBuffer(fresh, true, 0, SIZE, Direct.of(data), List.of()).release();
         assertEquals(s.bit(1), s.holders(fresh), "written on the fast device");
         assertArrayEquals(data, read(virtual, fresh));
+        ClMem made = s.contextOf(0).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data));
+        assertEquals(s.bit(1), s.holders(made), "and a buffer made from the data for the virtual device alone");
     }
 
     private static byte[] readDirect(ClQueue queue, ClMem buffer) {
@@ -186,5 +194,32 @@ class HostTransferTest {
         assertArrayEquals(data, read(s.queue(1), buffer));
         assertEquals(s.bit(2) | CoherenceMap.bit(CoherenceMap.HOST), s.holders(buffer),
                 "the host copy holds it now, for the next reads");
+    }
+
+    @Test
+    void aBufferMadeFromADirectBufferForOnePinnedDeviceStartsOnItWithACopyOfTheBytes() {
+        Setup s = Setup.open();
+        ClContext context = s.contextOf(2);
+        byte[] data = data(23);
+        Direct user = Direct.of(data);
+        ClMem buffer = context.createBuffer(Cl.CL_MEM_READ_ONLY | Cl.CL_MEM_COPY_HOST_PTR, SIZE, user);
+        user.memory().put(0, (byte) (data[0] + 1));
+        assertEquals(s.bit(2), s.holders(buffer), "only on the device");
+        assertEquals(SIZE, s.engine().counters().get(1).bytesToDevice(), "uploaded once");
+        assertArrayEquals(data, readDirect(context.createQueue(s.devices().get(2), 0), buffer),
+                "the bytes as they were at the creation");
+    }
+
+    @Test
+    void aBufferMadeFromAnArrayOrForSeveralDevicesStartsOnTheHostCopy() {
+        Setup s = Setup.open();
+        byte[] data = data(29);
+        ClMem fromArray = s.contextOf(1).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, new Bytes(data));
+        assertEquals(CoherenceMap.bit(CoherenceMap.HOST), s.holders(fromArray));
+        ClMem forBoth = s.context().createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data));
+        assertEquals(CoherenceMap.bit(CoherenceMap.HOST), s.holders(forBoth));
+        ClMem forVirtual = s.contextOf(0).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data));
+        assertEquals(CoherenceMap.bit(CoherenceMap.HOST), s.holders(forVirtual), "two equal devices: no home");
+        assertArrayEquals(data, read(s.queue(1), forBoth));
     }
 }

@@ -110,6 +110,26 @@ public final class Coherency {
         return all;
     }
 
+    /**
+     * From the program's thread: {@code s}, a new storage, takes its first content from {@code data} straight
+     * on {@code w}'s device, which then alone holds it; uploaded at once and waited for, since the caller may
+     * change {@code data} as soon as this returns. False, having done nothing, when the device has no room for
+     * it now or the upload fails: then it goes to the host copy.
+     */
+    public static boolean fillOnDevice(Storage s, DeviceWorker w, ByteBuffer data) {
+        Chunk c = w.memory().allocateFresh(s);
+        if (c == null) {
+            return false;
+        }
+        if (w.uploadNow(c.buffer(), data) < 0) {
+            s.removeChunk(c);
+            w.memory().forget(c);
+            return false;
+        }
+        committed(s, 0, s.size(), w.node().index());
+        return true;
+    }
+
     /** A command that wrote the range on {@code node} has succeeded. */
     public static void committed(Storage s, long offset, long length, int node) {
         s.map().commitWrite(offset, length, node);

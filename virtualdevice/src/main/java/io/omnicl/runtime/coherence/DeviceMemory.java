@@ -245,6 +245,37 @@ public final class DeviceMemory {
         return true;
     }
 
+    /**
+     * From any thread: a chunk for all of {@code s}, a storage no command uses yet, when it fits beside what is
+     * here now; null when it does not (making room would evict, which only the worker's thread does) or the
+     * device refuses the allocation.
+     */
+    Chunk allocateFresh(Storage s) {
+        if (!keptWhole(s)) {
+            return null;
+        }
+        synchronized (this) {
+            if (used + s.size() > limit) {
+                return null;
+            }
+            used += s.size();
+        }
+        RealMem mem;
+        try {
+            mem = create(new Region(s, 0, s.size()));
+        } catch (BackendException e) {
+            synchronized (this) {
+                used -= s.size();
+            }
+            return null;
+        }
+        Chunk c = s.addChunk(node, 0, s.size(), mem);
+        synchronized (this) {
+            chunks.add(c);
+        }
+        return c;
+    }
+
     /** A new chunk for the region, after making room; null if there is none to make now. */
     private Chunk allocate(Region r) {
         if (!makeRoom(r.length())) {

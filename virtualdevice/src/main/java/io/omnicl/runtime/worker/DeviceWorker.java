@@ -4,10 +4,12 @@ import io.omnicl.driver.DeviceCounters;
 import io.omnicl.runtime.coherence.DeviceMemory;
 import io.omnicl.runtime.graph.Access;
 import io.omnicl.runtime.graph.Log;
+import io.omnicl.runtime.graph.Statuses;
 import io.omnicl.runtime.sched.DeviceSpeed;
 import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.sched.Scheduler;
 import io.omnicl.spi.DeviceSession;
+import io.omnicl.spi.RealBuffer;
 import io.omnicl.spi.RealEvent;
 import io.omnicl.spi.RealQueue;
 
@@ -82,6 +84,8 @@ public final class DeviceWorker {
     private volatile Thread thread;
     private volatile DeviceSession session;
     private RealQueue queue;
+    /** A second queue of the device, for {@link #uploadNow} from other threads; made on first use. */
+    private RealQueue uploads;
     /** Host time minus device time, to put device profiling times on the host clock. */
     private long clockOffset;
     private final AtomicLong commands = new AtomicLong();
@@ -161,6 +165,34 @@ public final class DeviceWorker {
     /** The in-order queue; only for use on this worker's thread. */
     public RealQueue queue() {
         return queue;
+    }
+
+    /**
+     * From any thread: writes {@code src} to the start of {@code dst} on a queue of its own, and waits. Only
+     * for memory no command uses yet, which therefore needs no order against this worker's queue.
+     *
+     * @return 0, or the upload's negative status
+     */
+    public int uploadNow(RealBuffer dst, ByteBuffer src) {
+        NativeGate.enter();
+        try {
+            RealEvent e;
+            synchronized (startLock) {
+                if (uploads == null) {
+                    uploads = session().createQueue(false);
+                }
+                e = uploads.write(dst, 0, src, List.of());
+                uploads.flush();
+            }
+            int status = e.await();
+            e.release();
+            countBytes(src.remaining(), true);
+            return Math.min(status, 0);
+        } catch (RuntimeException e) {
+            return Statuses.of(e);
+        } finally {
+            NativeGate.exit();
+        }
     }
 
     /** Runs {@code task} on this worker's thread, before anything the scheduler has for it. */
