@@ -121,13 +121,16 @@ public final class Coherency {
         if (c == null) {
             return false;
         }
-        if (w.uploadNow(c.buffer(), data) < 0) {
+        boolean uploaded = w.uploadNow(c.buffer(), data) == 0;
+        if (uploaded) {
+            committed(s, 0, s.size(), w.node().index());
+        }
+        w.memory().unpinFresh(c);
+        if (!uploaded) {
             s.removeChunk(c);
             w.memory().forget(c);
-            return false;
         }
-        committed(s, 0, s.size(), w.node().index());
-        return true;
+        return uploaded;
     }
 
     /** A command that wrote the range on {@code node} has succeeded. */

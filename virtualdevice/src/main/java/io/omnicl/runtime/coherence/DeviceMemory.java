@@ -248,7 +248,8 @@ public final class DeviceMemory {
     /**
      * From any thread: a chunk for all of {@code s}, a storage no command uses yet, when it fits beside what is
      * here now; null when it does not (making room would evict, which only the worker's thread does) or the
-     * device refuses the allocation.
+     * device refuses the allocation. The chunk comes pinned, so that the worker does not evict it before it
+     * holds its bytes; {@link #unpinFresh} ends that.
      */
     Chunk allocateFresh(Storage s) {
         if (!keptWhole(s)) {
@@ -270,10 +271,16 @@ public final class DeviceMemory {
             return null;
         }
         Chunk c = s.addChunk(node, 0, s.size(), mem);
+        c.pin();
         synchronized (this) {
             chunks.add(c);
         }
         return c;
+    }
+
+    /** Ends the pin of a chunk from {@link #allocateFresh}; under this memory's lock, where eviction looks. */
+    synchronized void unpinFresh(Chunk c) {
+        c.unpin();
     }
 
     /** A new chunk for the region, after making room; null if there is none to make now. */
