@@ -12,10 +12,10 @@ import io.omnicl.driver.ClSampler;
 import io.omnicl.driver.ImageSpec;
 import io.omnicl.driver.InfoValue;
 import io.omnicl.runtime.worker.DeviceNode;
-import io.omnicl.spi.DeviceParam;
-
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.runtime.worker.Machine;
+import io.omnicl.spi.DeviceParam;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
