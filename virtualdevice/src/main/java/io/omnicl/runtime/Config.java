@@ -67,6 +67,12 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
                 traceFile, dir, programCacheDir, deviceMemLimit, faults, resilient);
     }
 
+    /** This configuration with each real device holding at most {@code bytes}. */
+    public Config withDeviceMemLimit(long bytes) {
+        return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
+                traceFile, perfModelDir, programCacheDir, bytes, faults, resilient);
+    }
+
     /** This configuration with other devices made to fail. */
     public Config withFaults(List<FaultSpec> specs) {
         return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,

@@ -64,19 +64,24 @@ public final class Context extends CountedObject implements ClContext {
     }
 
     /**
-     * The real device where data given to a new buffer is best put at once, or null when the host copy is:
-     * the device of a context of one pinned device; for a context of the virtual device, the device the
-     * scheduler expects nearly everything to run on ({@link io.omnicl.runtime.sched.Scheduler#homeOfNewData}).
+     * The real devices where data given to a new buffer is best put at once, none when the host copy is:
+     * the devices of a context of pinned devices; for a context with the virtual device, those the scheduler
+     * expects the readers to run on ({@link io.omnicl.runtime.sched.Scheduler#homeOfNewData}). None under
+     * {@code OMNICL_RESILIENT}, which wants every byte on the host too.
      */
-    DeviceWorker homeOfNewData() {
-        if (devices.size() != 1) {
-            return null;
+    List<DeviceWorker> homesOfNewData() {
+        if (engine().config().resilient()) {
+            return List.of();
         }
-        Device d = devices.get(0);
         Machine machine = engine().machine();
-        long usable = d.nodeMask() & ~machine.lostNodes();
-        long home = d.isVirtual() ? machine.scheduler().homeOfNewData(usable) : usable;
-        return Long.bitCount(home) == 1 ? machine.node(Long.numberOfTrailingZeros(home)).worker() : null;
+        long usable = 0;
+        for (DeviceNode n : nodes()) {
+            usable |= n.bit();
+        }
+        usable &= ~machine.lostNodes();
+        boolean virtual = devices.stream().anyMatch(Device::isVirtual);
+        long homes = virtual ? machine.scheduler().homeOfNewData(usable) & usable : usable;
+        return nodes().stream().filter(n -> (homes & n.bit()) != 0).map(DeviceNode::worker).toList();
     }
 
     boolean contains(ClDevice d) {

@@ -61,9 +61,9 @@ final class HostReadCommand extends Command {
 
     /**
      * A read into a direct buffer of a range that the host copy lacks and a device holds whole goes from that
-     * device straight into the user's memory, as plain OpenCL would do it: filling the host copy on the way
-     * would allocate it and copy everything twice. Returns false, having done nothing, when the read is not
-     * such a read.
+     * device (the queue's own, if it is one of them) straight into the user's memory, as plain OpenCL would
+     * do it: filling the host copy on the way would allocate it and copy everything twice. Returns false,
+     * having done nothing, when the read is not such a read.
      */
     private boolean readFromHolder() {
         Storage s = access.storage();
@@ -75,7 +75,9 @@ final class HostReadCommand extends Command {
         if (devices == 0 || (holders & CoherenceMap.bit(CoherenceMap.HOST)) != 0) {
             return false;
         }
-        DeviceNode holder = queue.engine().machine().node(Long.numberOfTrailingZeros(devices));
+        // the queue's own device, when it is one of the holders (a pinned queue)
+        long own = devices & queue.deviceImpl().nodeMask();
+        DeviceNode holder = queue.engine().machine().node(Long.numberOfTrailingZeros(own != 0 ? own : devices));
         holder.worker().post(w -> {
             // the device may have evicted the range since; then it is back on the host copy
             boolean holds = (s.map().holdersOfAll(access.offset(), access.length()) & w.node().bit()) != 0;

@@ -80,14 +80,17 @@ final class MemObject extends CountedObject implements ClMem {
     }
 
     /**
-     * {@code CL_MEM_COPY_HOST_PTR} from a direct buffer: the bytes go straight to the device where the
-     * context's new data belongs, when there is one and it has room, sparing the host copy (allocating it,
+     * {@code CL_MEM_COPY_HOST_PTR} from a direct buffer: the bytes go straight to the devices where the
+     * context's new data belongs, those of them that have room, sparing the host copy (allocating it,
      * copying into it, uploading from it later). False when they go to the host copy instead.
      */
     private static boolean fillOnDevice(Context context, Storage storage, HostMemory data) {
         ByteBuffer direct = data.direct();
-        DeviceWorker home = direct != null && direct.remaining() == storage.size() ? context.homeOfNewData() : null;
-        return home != null && Coherency.fillOnDevice(storage, home, direct);
+        if (direct == null || direct.remaining() != storage.size()) {
+            return false;
+        }
+        List<DeviceWorker> homes = context.homesOfNewData();
+        return !homes.isEmpty() && Coherency.fillOnDevices(storage, homes, direct);
     }
 
     /**

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -164,6 +165,20 @@ class HostTransferTest {
         assertEquals(s.bit(1), s.holders(made), "and a buffer made from the data for the virtual device alone");
     }
 
+    /** With device 2 three times slower, both may run readers: a buffer made from data goes to both. */
+    @Test
+    void onTheVirtualDeviceABufferMadeFromDataGoesToEveryDeviceOfComparableSpeed(@TempDir Path models) {
+        Setup s = Setup.open(Config.defaults().withThrottle(Map.of("1", 3.0)).withPerfModelDir(models.toString()));
+        for (int device = 1; device <= 2; device++) {
+            ClMem scratch = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, SIZE, null);
+            s.queue(device).writeBuffer(scratch, true, 0, SIZE, Direct.of(data(1)), List.of()).release();
+        }
+        byte[] data = data(43);
+        ClMem made = s.contextOf(0).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data));
+        assertEquals(s.bit(1) | s.bit(2), s.holders(made));
+        assertArrayEquals(data, read(s.queue(2), made));
+    }
+
     private static byte[] readDirect(ClQueue queue, ClMem buffer) {
         Direct into = new Direct(ByteBuffer.allocateDirect(SIZE));
         queue.readBuffer(buffer, true, 0, SIZE, into, List.of()).release();
@@ -211,15 +226,56 @@ class HostTransferTest {
     }
 
     @Test
-    void aBufferMadeFromAnArrayOrForSeveralDevicesStartsOnTheHostCopy() {
+    void aBufferMadeFromAnArrayStartsOnTheHostCopy() {
         Setup s = Setup.open();
         byte[] data = data(29);
-        ClMem fromArray = s.contextOf(1).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, new Bytes(data));
+        ClMem fromArray = s.context().createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, new Bytes(data));
         assertEquals(CoherenceMap.bit(CoherenceMap.HOST), s.holders(fromArray));
-        ClMem forBoth = s.context().createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data));
-        assertEquals(CoherenceMap.bit(CoherenceMap.HOST), s.holders(forBoth));
-        ClMem forVirtual = s.contextOf(0).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data));
-        assertEquals(CoherenceMap.bit(CoherenceMap.HOST), s.holders(forVirtual), "two equal devices: no home");
-        assertArrayEquals(data, read(s.queue(1), forBoth));
+        assertArrayEquals(data, read(s.queue(1), fromArray));
+    }
+
+    /**
+     * Two devices not measured yet (or measured alike) may each run what reads a new buffer, so each gets a
+     * copy of the bytes at once, whether the context has the virtual device, the pinned ones or all of them.
+     * Each copy is read back from its own device (a pinned queue reads from its device when it holds the range).
+     */
+    @Test
+    void aBufferMadeFromADirectBufferForSeveralDevicesStartsOnEachOfThem() {
+        Setup s = Setup.open();
+        byte[] data = data(31);
+        Direct user = Direct.of(data);
+        ClContext pinned = s.engine().platforms().get(0).createContext(s.devices().subList(1, 3), new long[0]);
+        List<ClMem> buffers = List.of(s.context().createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, user),
+                s.contextOf(0).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, user),
+                pinned.createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, user));
+        user.memory().put(0, (byte) (data[0] + 1));
+        for (ClMem b : buffers) {
+            assertEquals(s.bit(1) | s.bit(2), s.holders(b), "on both devices, not on the host");
+        }
+        for (int device = 1; device <= 2; device++) {
+            assertEquals(3L * SIZE, s.engine().counters().get(device - 1).bytesToDevice(), "device " + device);
+            for (ClMem b : buffers) {
+                assertArrayEquals(data, readDirect(s.queue(device), b), "the bytes as they were, on device " + device);
+            }
+            assertEquals(3L * SIZE, s.engine().counters().get(device - 1).bytesToHost(), "read from device " + device);
+        }
+    }
+
+    /** A device without room for a new buffer gets no copy; the other still does. */
+    @Test
+    void aBufferMadeForSeveralDevicesGoesToThoseWithRoom() {
+        Setup s = Setup.open(Config.defaults().withDeviceMemLimit(4L * SIZE));
+        List<ClMem> fillers = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            fillers.add(s.contextOf(1).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data(41 + i))));
+            assertEquals(s.bit(1), s.holders(fillers.get(i)));
+        }
+        byte[] data = data(37);
+        ClMem made = s.contextOf(0).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data));
+        assertEquals(s.bit(2), s.holders(made), "device 1 is full");
+        assertArrayEquals(data, read(s.queue(1), made));
+        for (int i = 0; i < 4; i++) {
+            assertArrayEquals(data(41 + i), read(s.queue(1), fillers.get(i)));
+        }
     }
 }

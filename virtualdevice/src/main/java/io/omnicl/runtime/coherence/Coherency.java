@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.IntConsumer;
 
 /**
@@ -112,25 +113,41 @@ public final class Coherency {
 
     /**
      * From the program's thread: {@code s}, a new storage, takes its first content from {@code data} straight
-     * on {@code w}'s device, which then alone holds it; uploaded at once and waited for, since the caller may
-     * change {@code data} as soon as this returns. False, having done nothing, when the device has no room for
-     * it now or the upload fails: then it goes to the host copy.
+     * on the devices of {@code homes}, which then alone hold it. The uploads run at once, each device's from
+     * a thread of its own (an upload from pageable memory keeps its thread copying), and are waited for, since
+     * the caller may change {@code data} as soon as this returns. A device without room now, or whose upload
+     * fails, gets nothing; false, having done nothing, when that is every device: then the bytes go to the
+     * host copy.
      */
-    public static boolean fillOnDevice(Storage s, DeviceWorker w, ByteBuffer data) {
-        Chunk c = w.memory().allocateFresh(s);
-        if (c == null) {
-            return false;
+    public static boolean fillOnDevices(Storage s, List<DeviceWorker> homes, ByteBuffer data) {
+        Map<DeviceWorker, Chunk> chunks = new LinkedHashMap<>();
+        for (DeviceWorker w : homes) {
+            Chunk c = w.memory().allocateFresh(s);
+            if (c != null) {
+                chunks.put(w, c);
+            }
         }
-        boolean uploaded = w.uploadNow(c.buffer(), data) == 0;
-        if (uploaded) {
-            committed(s, 0, s.size(), w.node().index());
+        List<DeviceWorker> placed = new ArrayList<>(chunks.keySet());
+        List<CompletableFuture<Integer>> others = placed.stream().skip(1)
+                .map(w -> w.upload(chunks.get(w).buffer(), data.duplicate())).toList();
+        long holders = 0;
+        for (int i = 0; i < placed.size(); i++) {
+            DeviceWorker w = placed.get(i);
+            int status = i == 0 ? w.uploadNow(chunks.get(w).buffer(), data.duplicate()) : others.get(i - 1).join();
+            holders |= status == 0 ? w.node().bit() : 0;
         }
-        w.memory().unpinFresh(c);
-        if (!uploaded) {
-            s.removeChunk(c);
-            w.memory().forget(c);
+        if (holders != 0) {
+            s.map().commitCopies(0, s.size(), holders);
         }
-        return uploaded;
+        for (DeviceWorker w : placed) {
+            Chunk c = chunks.get(w);
+            w.memory().unpinFresh(c);
+            if ((holders & w.node().bit()) == 0) {
+                s.removeChunk(c);
+                w.memory().forget(c);
+            }
+        }
+        return holders != 0;
     }
 
     /** A command that wrote the range on {@code node} has succeeded. */

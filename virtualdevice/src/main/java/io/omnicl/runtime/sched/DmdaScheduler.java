@@ -53,9 +53,10 @@ public final class DmdaScheduler implements Scheduler {
 
     /**
      * The device of {@code nodes} measured to compute at least {@value #DOMINANCE} times as fast as all the
-     * others together, if any (the only one, if alone): this policy runs nearly everything there, so data
-     * written from the host is better uploaded there at once than kept on the host for the readers to fetch.
-     * 0 while some device of them is not measured yet.
+     * others together, if any: this policy runs nearly everything there, so data written from the host is
+     * better there at once than on the host for the readers to fetch. Otherwise the devices that compute at
+     * least 1/{@value #DOMINANCE} as fast as the fastest (all of them while some is not measured yet): the
+     * others would rarely run a reader.
      */
     @Override
     public long homeOfNewData(long nodes) {
@@ -68,7 +69,7 @@ public final class DmdaScheduler implements Scheduler {
             }
             DeviceSpeed s = model.speed(w.node().modelId());
             if (s == null) {
-                return 0;
+                return nodes;
             }
             all += s.opsPerNano();
             if (s.opsPerNano() > fastest) {
@@ -76,7 +77,16 @@ public final class DmdaScheduler implements Scheduler {
                 home = w.node().bit();
             }
         }
-        return fastest >= DOMINANCE * (all - fastest) ? home : 0;
+        if (fastest >= DOMINANCE * (all - fastest)) {
+            return home;
+        }
+        long comparable = 0;
+        for (DeviceWorker w : workers) {
+            if ((nodes & w.node().bit()) != 0 && model.speed(w.node().modelId()).opsPerNano() * DOMINANCE >= fastest) {
+                comparable |= w.node().bit();
+            }
+        }
+        return comparable;
     }
 
     @Override

@@ -16,12 +16,13 @@ public interface Scheduler {
     DeviceTask pop(DeviceWorker worker);
 
     /**
-     * Where data written from the host that no device holds yet should go, among {@code nodes} (bits): a
-     * device this policy expects to run what reads it, or 0 when it cannot tell (the data then waits on the
-     * host copy until a device needs it).
+     * Where data written from the host that no device holds yet should go, among {@code nodes} (bits): the
+     * devices this policy expects to run what reads it; every one of them unless the policy knows better.
+     * A buffer's first content goes to each (devices' links work side by side); a later write only to a
+     * single one, else to the host copy, until a device needs it.
      */
     default long homeOfNewData(long nodes) {
-        return 0;
+        return nodes;
     }
 
     /** The policy's name, as {@code OMNICL_SCHED} gives it. */

@@ -20,7 +20,10 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -84,6 +87,12 @@ public final class DeviceWorker {
     private volatile Thread thread;
     private volatile DeviceSession session;
     private RealQueue queue;
+    /** Threads for {@link #upload}, made as needed and ended after a minute idle. */
+    private static final ExecutorService UPLOADERS = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "omnicl-upload");
+        t.setDaemon(true);
+        return t;
+    });
     /** A second queue of the device, for {@link #uploadNow} from other threads; made on first use. */
     private RealQueue uploads;
     /** Host time minus device time, to put device profiling times on the host clock. */
@@ -193,6 +202,11 @@ public final class DeviceWorker {
         } finally {
             NativeGate.exit();
         }
+    }
+
+    /** {@link #uploadNow} from a thread of {@link #UPLOADERS}, so that uploads to several devices overlap. */
+    public CompletableFuture<Integer> upload(RealBuffer dst, ByteBuffer src) {
+        return CompletableFuture.supplyAsync(() -> uploadNow(dst, src), UPLOADERS);
     }
 
     /** Runs {@code task} on this worker's thread, before anything the scheduler has for it. */
