@@ -56,11 +56,11 @@ abstract class OverwriteCommand extends DeviceCommand {
 
     /**
      * Places the command where the rest of its buffer lives:
-     * on a pinned queue's device; on the virtual device, on the one device that alone holds the buffer, or,
-     * when no device holds any of it, where the scheduler expects its readers to run
-     * ({@link io.omnicl.runtime.sched.Scheduler#homeOfNewData}). Returns false, having placed nothing, when it
-     * is better done on the host copy: several nodes hold the buffer, the scheduler cannot tell, or the device
-     * has no room for the range.
+     * on a pinned queue's device; on the virtual device, on a device holding the buffer, or, when no device
+     * holds any of it, on one of those where the scheduler expects its readers to run
+     * ({@link io.omnicl.runtime.sched.Scheduler#homeOfNewData}); the scheduler picks which. Returns false,
+     * having placed nothing, when it is better done on the host copy: the host holds some of the buffer, or
+     * no such device has room for the range.
      */
     private boolean placeWithBuffer() {
         Device device = queue.deviceImpl();
@@ -74,11 +74,11 @@ abstract class OverwriteCommand extends DeviceCommand {
         long holders = write.storage().map().holdersOfAny(0, write.storage().size());
         long target = (holders & ~CoherenceMap.bit(CoherenceMap.HOST)) != 0 ? holders
                 : queue.engine().machine().scheduler().homeOfNewData(available(device.nodeMask()));
-        long onlyDevice = fitting(target & device.nodeMask());
-        if (Long.bitCount(target) != 1 || onlyDevice == 0) {
+        long devices = fitting(target & device.nodeMask());
+        if ((target & CoherenceMap.bit(CoherenceMap.HOST)) != 0 || devices == 0) {
             return false;
         }
-        place(onlyDevice);
+        place(devices);
         return true;
     }
 
