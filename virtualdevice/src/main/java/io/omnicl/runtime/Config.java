@@ -31,11 +31,14 @@ import java.util.Locale;
  * @param faults        {@code OMNICL_FAULTS}: real devices made to fail, for testing
  * @param resilient     {@code OMNICL_RESILIENT=1} (implied by faults): every result a device computes is also
  *                      copied to the host before it counts, so that losing the device loses no data
+ * @param pinned        {@code OMNICL_PINNED}: {@code auto} stages transfers between the program's memory and a
+ *                      device without memory shared with the host through pinned host memory, {@code on} does
+ *                      so for every device, {@code off} for none
  */
 public record Config(List<String> deviceFilter, String backend, String scheduler, boolean strictOrder,
                      int maxInFlight, boolean printStatistics, Map<String, Double> throttle, String traceFile,
                      String perfModelDir, String programCacheDir, long deviceMemLimit, List<FaultSpec> faults,
-                     boolean resilient) {
+                     boolean resilient, String pinned) {
 
     public Config {
         deviceFilter = List.copyOf(deviceFilter);
@@ -46,37 +49,48 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
 
     /** A configuration with the defaults of everything. */
     public static Config defaults() {
-        return new Config(List.of(), "", "dmda", false, 2, false, Map.of(), "", "", "", 0, List.of(), false);
+        return new Config(List.of(), "", "dmda", false, 2, false, Map.of(), "", "", "", 0, List.of(), false, "auto");
     }
 
     /** This configuration with another scheduling policy. */
     public Config withScheduler(String name) {
         return new Config(deviceFilter, backend, name, strictOrder, maxInFlight, printStatistics, throttle, traceFile,
-                perfModelDir, programCacheDir, deviceMemLimit, faults, resilient);
+                perfModelDir, programCacheDir, deviceMemLimit, faults, resilient, pinned);
     }
 
     /** This configuration with other devices made slower. */
     public Config withThrottle(Map<String, Double> factors) {
         return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, factors,
-                traceFile, perfModelDir, programCacheDir, deviceMemLimit, faults, resilient);
+                traceFile, perfModelDir, programCacheDir, deviceMemLimit, faults, resilient, pinned);
     }
 
     /** This configuration with its performance models kept in {@code dir}. */
     public Config withPerfModelDir(String dir) {
         return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
-                traceFile, dir, programCacheDir, deviceMemLimit, faults, resilient);
+                traceFile, dir, programCacheDir, deviceMemLimit, faults, resilient, pinned);
     }
 
     /** This configuration with each real device holding at most {@code bytes}. */
     public Config withDeviceMemLimit(long bytes) {
         return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
-                traceFile, perfModelDir, programCacheDir, bytes, faults, resilient);
+                traceFile, perfModelDir, programCacheDir, bytes, faults, resilient, pinned);
+    }
+
+    /** This configuration with transfers staged through pinned memory as {@code mode} says (auto, on, off). */
+    public Config withPinned(String mode) {
+        return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
+                traceFile, perfModelDir, programCacheDir, deviceMemLimit, faults, resilient, mode);
     }
 
     /** This configuration with other devices made to fail. */
     public Config withFaults(List<FaultSpec> specs) {
         return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
-                traceFile, perfModelDir, programCacheDir, deviceMemLimit, specs, resilient);
+                traceFile, perfModelDir, programCacheDir, deviceMemLimit, specs, resilient, pinned);
+    }
+
+    /** Whether transfers of a device with ({@code hostUnified}) or without memory shared with the host are staged. */
+    public boolean stagesTransfers(boolean hostUnified) {
+        return pinned.equals("on") || !pinned.equals("off") && !hostUnified;
     }
 
     /** How many times slower the real device with this index (from 0) and name should behave (1 = as it is). */
@@ -119,7 +133,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
                 read("OMNICL_TRACE", ""), read("OMNICL_PERFMODEL_DIR", home.resolve("perfmodel").toString()),
                 read("OMNICL_CACHE_DIR", home.resolve("programs").toString()),
                 bytes(read("OMNICL_DEVICE_MEM_LIMIT", "0")), FaultSpec.parse(read("OMNICL_FAULTS", "")),
-                flag(read("OMNICL_RESILIENT", "")));
+                flag(read("OMNICL_RESILIENT", "")), read("OMNICL_PINNED", "auto"));
     }
 
     /** A switch: anything but empty or 0 is on. */

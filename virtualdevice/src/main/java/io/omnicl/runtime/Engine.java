@@ -3,7 +3,6 @@ package io.omnicl.runtime;
 import io.omnicl.driver.ClPlatform;
 import io.omnicl.driver.DeviceCounters;
 import io.omnicl.driver.RealDeviceDescription;
-import io.omnicl.spi.DeviceParam;
 import io.omnicl.driver.Driver;
 import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.fault.FaultSpec;
@@ -16,6 +15,7 @@ import io.omnicl.runtime.worker.Machine;
 import io.omnicl.runtime.worker.Trace;
 import io.omnicl.spi.Backend;
 import io.omnicl.spi.Backends;
+import io.omnicl.spi.DeviceParam;
 import io.omnicl.spi.RealDevice;
 
 import java.nio.file.Path;
@@ -64,8 +64,9 @@ public final class Engine implements Driver {
                 }
             }
             if (config.accepts(d.name())) {
+                boolean staged = config.stagesTransfers(d.info().getBool(DeviceParam.HOST_UNIFIED_MEMORY));
                 nodes.add(new DeviceNode(nodes.size() + 1, d, config.maxInFlight(), config.throttleOf(i, d.name()),
-                        config.deviceMemLimit(), trace, model));
+                        config.deviceMemLimit(), staged, trace, model));
             }
         }
         this.machine = new Machine(nodes, model, workers -> Schedulers.create(config.scheduler(), workers, model));

@@ -8,6 +8,7 @@ import io.omnicl.runtime.coherence.Storage;
 import io.omnicl.runtime.graph.Access;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceWorker;
+import io.omnicl.spi.PinnedMemory;
 
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -109,27 +110,40 @@ final class HostReadCommand extends Command {
     }
 
     /**
-     * Reads the range from {@code w}'s device, behind what is on its queue, into the user's memory: directly
-     * when it is a direct buffer, else through memory of its own (never into the host copy, which must stay as
-     * it is should a command before have failed). Ends the command when the read succeeds, runs
-     * {@code otherwise} when it fails; returns false, having enqueued nothing, when it could not be enqueued.
+     * Reads the range from {@code w}'s device, behind what is on its queue, into the user's memory: through
+     * pinned memory when the device's transfers are staged (copied on from a host thread, so that the worker
+     * goes on), else directly when it is a direct buffer, else through memory of its own (never into the host
+     * copy, which must stay as it is should a command before have failed). Ends the command when the read
+     * succeeds, runs {@code otherwise} when it fails; returns false, having enqueued nothing, when it could not
+     * be enqueued.
      */
     private boolean readOn(DeviceWorker w, Runnable otherwise) {
         // the user's memory holds nothing defined until the read completes, so it may take the bytes at once
         ByteBuffer direct = inPlace();
-        HostStore staging = direct != null ? new HostStore(direct) : new HostStore(access.length());
+        PinnedMemory slot = w.takeStaging(access.length());
+        HostStore staging = slot != null ? new HostStore(slot.memory().limit((int) access.length()))
+                : direct != null ? new HostStore(direct) : new HostStore(access.length());
         boolean reading;
         try {
             reading = Coherency.readBehind(access.storage(), access.offset(), access.length(), w, staging,
                     status -> {
                         if (status < 0) {
+                            giveBack(w, slot);
                             runningOn(null);
                             otherwise.run();
                             return;
                         }
                         event.running(0);
+                        if (slot != null) {
+                            DeviceWorker.offWorker(() -> {
+                                copyOut(staging);
+                                w.giveStaging(slot);
+                                end(0);
+                            });
+                            return;
+                        }
                         if (direct == null) {
-                            staging.forEach(0, access.length(), (memory, at) -> user.copyIn(at, memory));
+                            copyOut(staging);
                         }
                         end(0);
                     });
@@ -138,8 +152,20 @@ final class HostReadCommand extends Command {
         }
         if (reading) {
             runningOn(w);
+        } else {
+            giveBack(w, slot);
         }
         return reading;
+    }
+
+    private void copyOut(HostStore staging) {
+        staging.forEach(0, access.length(), (memory, at) -> user.copyIn(at, memory));
+    }
+
+    private static void giveBack(DeviceWorker w, PinnedMemory slot) {
+        if (slot != null) {
+            w.giveStaging(slot);
+        }
     }
 
     /** The user's memory when it is a direct buffer of the range's size, else null. */

@@ -295,4 +295,38 @@ class HostTransferTest {
             assertArrayEquals(data(41 + i), read(s.queue(1), fillers.get(i)));
         }
     }
+
+    /**
+     * With transfers staged through pinned memory (as for a discrete GPU; PoCL's devices share the host's
+     * memory, so only {@code OMNICL_PINNED=on} stages them): a buffer made from data, read back whole into a
+     * direct buffer and into an array from each device, and a range larger than a slot, which goes unstaged.
+     */
+    @Test
+    void transfersStagedThroughPinnedMemoryKeepTheBytes() {
+        Setup s = Setup.open(Config.defaults().withPinned("on"));
+        byte[] data = data(47);
+        Direct user = Direct.of(data);
+        ClMem made = s.contextOf(0).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, user);
+        user.memory().put(0, (byte) (data[0] + 1));
+        assertEquals(s.bit(1) | s.bit(2), s.holders(made));
+        for (int device = 1; device <= 2; device++) {
+            assertArrayEquals(data, readDirect(s.queue(device), made), "direct, from device " + device);
+        }
+        int large = 5 << 20;
+        byte[] big = new byte[large];
+        for (int i = 0; i < large; i++) {
+            big[i] = (byte) (i * 13 + i / 4096);
+        }
+        ClMem bigBuffer = s.contextOf(0).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, large, Direct.of(big));
+        Direct back = new Direct(ByteBuffer.allocateDirect(large));
+        s.queue(0).readBuffer(bigBuffer, true, 0, large, back, List.of()).release();
+        byte[] got = new byte[large];
+        back.memory().get(got);
+        assertArrayEquals(big, got, "a range larger than a slot");
+        Direct part = new Direct(ByteBuffer.allocateDirect(SIZE));
+        s.queue(2).readBuffer(bigBuffer, true, large - SIZE, SIZE, part, List.of()).release();
+        byte[] tail = new byte[SIZE];
+        part.memory().get(tail);
+        assertArrayEquals(java.util.Arrays.copyOfRange(big, large - SIZE, large), tail, "a part of it");
+    }
 }

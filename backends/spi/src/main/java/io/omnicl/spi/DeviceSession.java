@@ -33,6 +33,15 @@ public interface DeviceSession extends AutoCloseable {
     /** A sampler ({@code clCreateSampler}). */
     RealSampler createSampler(boolean normalizedCoordinates, int addressingMode, int filterMode);
 
+    /**
+     * {@code size} bytes of pinned host memory for staging transfers, or null when the backend makes none.
+     *
+     * @throws BackendException as the device answers the allocation
+     */
+    default PinnedMemory allocatePinned(long size) {
+        return null;
+    }
+
     /** An in-order command queue, with profiling when asked. */
     RealQueue createQueue(boolean profiling);
 

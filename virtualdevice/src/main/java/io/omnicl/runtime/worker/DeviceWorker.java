@@ -9,6 +9,7 @@ import io.omnicl.runtime.sched.DeviceSpeed;
 import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.sched.Scheduler;
 import io.omnicl.spi.DeviceSession;
+import io.omnicl.spi.PinnedMemory;
 import io.omnicl.spi.RealBuffer;
 import io.omnicl.spi.RealEvent;
 import io.omnicl.spi.RealQueue;
@@ -87,12 +88,14 @@ public final class DeviceWorker {
     private volatile Thread thread;
     private volatile DeviceSession session;
     private RealQueue queue;
-    /** Threads for {@link #upload}, made as needed and ended after a minute idle. */
-    private static final ExecutorService UPLOADERS = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "omnicl-upload");
+    /** Threads for host-side work off the workers' threads, made as needed and ended after a minute idle. */
+    private static final ExecutorService HOST_THREADS = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "omnicl-host");
         t.setDaemon(true);
         return t;
     });
+    /** Pinned memory for staging transfers of the program's memory; null when this device's are not staged. */
+    private final PinnedSlots pinned;
     /** A second queue of the device, for {@link #uploadNow} from other threads; made on first use. */
     private RealQueue uploads;
     /** Host time minus device time, to put device profiling times on the host clock. */
@@ -110,7 +113,9 @@ public final class DeviceWorker {
     /** Commands in flight when one failed, which therefore fail too. */
     private int suspect;
 
-    DeviceWorker(DeviceNode node, int maxInFlight, double throttle, Trace trace, PerfModel model, long memLimit) {
+    DeviceWorker(DeviceNode node, int maxInFlight, double throttle, Trace trace, PerfModel model, long memLimit,
+                 boolean staged) {
+        this.pinned = staged ? new PinnedSlots() : null;
         this.node = node;
         this.maxInFlight = Math.max(1, maxInFlight);
         this.throttle = throttle;
@@ -177,20 +182,23 @@ public final class DeviceWorker {
     }
 
     /**
-     * From any thread: writes {@code src} to the start of {@code dst} on a queue of its own, and waits. Only
+     * From any thread: writes {@code src} to the start of {@code dst} on a queue of its own (through pinned
+     * memory, when this device's transfers are staged and one slot holds it), and waits. Only
      * for memory no command uses yet, which therefore needs no order against this worker's queue.
      *
      * @return 0, or the upload's negative status
      */
     public int uploadNow(RealBuffer dst, ByteBuffer src) {
+        PinnedMemory slot = takeStaging(src.remaining());
         NativeGate.enter();
         try {
+            ByteBuffer from = slot == null ? src : slot.memory().put(src.duplicate()).flip();
             RealEvent e;
             synchronized (startLock) {
                 if (uploads == null) {
                     uploads = session().createQueue(false);
                 }
-                e = uploads.write(dst, 0, src, List.of());
+                e = uploads.write(dst, 0, from, List.of());
                 uploads.flush();
             }
             int status = e.await();
@@ -201,12 +209,33 @@ public final class DeviceWorker {
             return Statuses.of(e);
         } finally {
             NativeGate.exit();
+            if (slot != null) {
+                giveStaging(slot);
+            }
         }
     }
 
-    /** {@link #uploadNow} from a thread of {@link #UPLOADERS}, so that uploads to several devices overlap. */
+    /** {@link #uploadNow} from a host thread, so that uploads to several devices overlap. */
     public CompletableFuture<Integer> upload(RealBuffer dst, ByteBuffer src) {
-        return CompletableFuture.supplyAsync(() -> uploadNow(dst, src), UPLOADERS);
+        return CompletableFuture.supplyAsync(() -> uploadNow(dst, src), HOST_THREADS);
+    }
+
+    /** Runs {@code work} on a host thread: copies between the program's memory and staging, off a worker. */
+    public static void offWorker(Runnable work) {
+        HOST_THREADS.execute(work);
+    }
+
+    /**
+     * From any thread: pinned memory to stage a transfer of {@code bytes} between the program's memory and
+     * this device, or null when the transfer goes as it is (this device is not staged, the transfer is large,
+     * every slot is in use). Given back with {@link #giveStaging}.
+     */
+    public PinnedMemory takeStaging(long bytes) {
+        return pinned == null ? null : pinned.take(session(), bytes);
+    }
+
+    public void giveStaging(PinnedMemory slot) {
+        pinned.give(slot);
     }
 
     /** Runs {@code task} on this worker's thread, before anything the scheduler has for it. */

@@ -28,6 +28,7 @@ import io.omnicl.spi.BackendException;
 import io.omnicl.spi.DeviceSession;
 import io.omnicl.spi.ImageDesc;
 import io.omnicl.spi.ImageFormat;
+import io.omnicl.spi.PinnedMemory;
 import io.omnicl.spi.RealBuffer;
 import io.omnicl.spi.RealDevice;
 import io.omnicl.spi.RealImage;
@@ -75,6 +76,11 @@ final class LwjglSession extends ClObject implements DeviceSession {
         long buffer = ClCalls.create(status ->
             nclCreateBuffer(context, CL_MEM_READ_WRITE, size, NULL, status), "clCreateBuffer");
         return new LwjglBuffer(buffer, size, objects);
+    }
+
+    @Override
+    public PinnedMemory allocatePinned(long size) {
+        return LwjglPinned.allocate(handle(), deviceId, size, objects);
     }
 
     @Override

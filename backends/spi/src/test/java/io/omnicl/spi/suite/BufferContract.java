@@ -14,12 +14,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.omnicl.spi.DeviceParam;
 import io.omnicl.spi.DeviceSession;
+import io.omnicl.spi.PinnedMemory;
 import io.omnicl.spi.RealBuffer;
 import io.omnicl.spi.RealEvent;
 import io.omnicl.spi.RealQueue;
 import java.nio.ByteBuffer;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -39,6 +41,28 @@ public abstract class BufferContract extends BackendContract {
     void close() {
         queue.release();
         session.close();
+    }
+
+    /** Pinned memory, where a backend makes it: transfers to and from it, and it is counted until released. */
+    @Test
+    void pinnedMemoryStagesTransfersAndIsReleasedOnce() {
+        long before = session.liveObjects();
+        PinnedMemory from = session.allocatePinned(4096);
+        Assumptions.assumeTrue(from != null, "this backend makes no pinned memory");
+        PinnedMemory to = session.allocatePinned(4096);
+        assertEquals(4096, from.memory().remaining());
+        for (int i = 0; i < 4096; i++) {
+            from.memory().put(i, (byte) (i * 7 + 5));
+        }
+        RealBuffer buffer = session.allocate(4096);
+        awaitAll(queue.write(buffer, 0, from.memory(), List.of()));
+        awaitAll(queue.read(buffer, 0, to.memory(), List.of()));
+        assertEquals(from.memory(), to.memory());
+        buffer.release();
+        from.release();
+        from.release();
+        to.release();
+        assertEquals(before, session.liveObjects());
     }
 
     @Test
