@@ -8,7 +8,6 @@ import io.omnicl.runtime.coherence.Storage;
 import io.omnicl.runtime.graph.Access;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceWorker;
-import io.omnicl.spi.PinnedMemory;
 
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -120,8 +119,8 @@ final class HostReadCommand extends Command {
     private boolean readOn(DeviceWorker w, Runnable otherwise) {
         // the user's memory holds nothing defined until the read completes, so it may take the bytes at once
         ByteBuffer direct = inPlace();
-        PinnedMemory slot = w.takeStaging(access.length());
-        HostStore staging = slot != null ? new HostStore(slot.memory().limit((int) access.length()))
+        ByteBuffer slot = w.takeStaging(access.length());
+        HostStore staging = slot != null ? new HostStore(slot.limit((int) access.length()))
                 : direct != null ? new HostStore(direct) : new HostStore(access.length());
         boolean reading;
         try {
@@ -162,7 +161,7 @@ final class HostReadCommand extends Command {
         staging.forEach(0, access.length(), (memory, at) -> user.copyIn(at, memory));
     }
 
-    private static void giveBack(DeviceWorker w, PinnedMemory slot) {
+    private static void giveBack(DeviceWorker w, ByteBuffer slot) {
         if (slot != null) {
             w.giveStaging(slot);
         }

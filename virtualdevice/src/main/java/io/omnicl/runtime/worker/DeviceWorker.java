@@ -9,7 +9,6 @@ import io.omnicl.runtime.sched.DeviceSpeed;
 import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.sched.Scheduler;
 import io.omnicl.spi.DeviceSession;
-import io.omnicl.spi.PinnedMemory;
 import io.omnicl.spi.RealBuffer;
 import io.omnicl.spi.RealEvent;
 import io.omnicl.spi.RealQueue;
@@ -162,6 +161,9 @@ public final class DeviceWorker {
         synchronized (startLock) {
             if (thread == null) {
                 session = node.device().open();
+                if (pinned != null) {
+                    pinned.make(session);
+                }
                 Thread t = new Thread(this::loop, "omnicl-device-" + node.index());
                 t.setDaemon(true);
                 thread = t;
@@ -189,10 +191,10 @@ public final class DeviceWorker {
      * @return 0, or the upload's negative status
      */
     public int uploadNow(RealBuffer dst, ByteBuffer src) {
-        PinnedMemory slot = takeStaging(src.remaining());
+        ByteBuffer slot = takeStaging(src.remaining());
         NativeGate.enter();
         try {
-            ByteBuffer from = slot == null ? src : slot.memory().put(src.duplicate()).flip();
+            ByteBuffer from = slot == null ? src : slot.put(src.duplicate()).flip();
             RealEvent e;
             synchronized (startLock) {
                 if (uploads == null) {
@@ -230,11 +232,12 @@ public final class DeviceWorker {
      * this device, or null when the transfer goes as it is (this device is not staged, the transfer is large,
      * every slot is in use). Given back with {@link #giveStaging}.
      */
-    public PinnedMemory takeStaging(long bytes) {
-        return pinned == null ? null : pinned.take(session(), bytes);
+    public ByteBuffer takeStaging(long bytes) {
+        start();
+        return pinned == null ? null : pinned.take(bytes);
     }
 
-    public void giveStaging(PinnedMemory slot) {
+    public void giveStaging(ByteBuffer slot) {
         pinned.give(slot);
     }
 
