@@ -69,6 +69,16 @@ class HostTransferTest {
             return new Setup(engine, engine.platforms().get(0).createContext(devices, new long[0]), devices);
         }
 
+        /** Two devices, the second {@code slower} times slower, both measured (each before its first command). */
+        static Setup measured(double slower, Path models) {
+            Setup s = open(Config.defaults().withThrottle(Map.of("1", slower)).withPerfModelDir(models.toString()));
+            for (int device = 1; device <= 2; device++) {
+                ClMem scratch = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, SIZE, null);
+                s.queue(device).writeBuffer(scratch, true, 0, SIZE, Direct.of(data(1)), List.of()).release();
+            }
+            return s;
+        }
+
         ClQueue queue(int device) {
             return context.createQueue(devices.get(device), 0);
         }
@@ -166,12 +176,7 @@ class HostTransferTest {
      */
     @Test
     void onTheVirtualDeviceNewDataGoesToADeviceFarFasterThanTheOthers(@TempDir Path models) {
-        Setup s = Setup.open(Config.defaults().withThrottle(Map.of("1", 40.0)).withPerfModelDir(models.toString()));
-        for (int device = 1; device <= 2; device++) {
-            // each worker measures its device before its first command
-            ClMem scratch = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, SIZE, null);
-            s.queue(device).writeBuffer(scratch, true, 0, SIZE, Direct.of(data(1)), List.of()).release();
-        }
+        Setup s = Setup.measured(40, models);
         ClQueue virtual = s.queue(0);
         ClMem fresh = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, SIZE, null);
         byte[] data = data(13);
@@ -185,11 +190,7 @@ class HostTransferTest {
     /** With device 2 three times slower, both may run readers: a buffer made from data goes to both. */
     @Test
     void onTheVirtualDeviceABufferMadeFromDataGoesToEveryDeviceOfComparableSpeed(@TempDir Path models) {
-        Setup s = Setup.open(Config.defaults().withThrottle(Map.of("1", 3.0)).withPerfModelDir(models.toString()));
-        for (int device = 1; device <= 2; device++) {
-            ClMem scratch = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, SIZE, null);
-            s.queue(device).writeBuffer(scratch, true, 0, SIZE, Direct.of(data(1)), List.of()).release();
-        }
+        Setup s = Setup.measured(3, models);
         byte[] data = data(43);
         ClMem made = s.contextOf(0).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data));
         assertEquals(s.bit(1) | s.bit(2), s.holders(made));

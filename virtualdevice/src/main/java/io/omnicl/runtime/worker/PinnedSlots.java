@@ -29,6 +29,7 @@ final class PinnedSlots {
     /** Starts making the slots. */
     void make(DeviceSession session) {
         DeviceWorker.offWorker(() -> {
+            NativeGate.enter();
             try {
                 region = session.allocatePinned((long) SLOT_BYTES * SLOTS);
                 ByteBuffer all = region == null ? null : region.memory();
@@ -38,6 +39,7 @@ final class PinnedSlots {
             } catch (BackendException e) {
                 // no pinned memory: transfers go as they are
             } finally {
+                NativeGate.exit();
                 made.complete(null);
             }
         });
