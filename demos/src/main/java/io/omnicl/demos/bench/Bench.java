@@ -420,6 +420,8 @@ public final class Bench {
         ChromeTrace all = ChromeTrace.read(trace);
         double end = all.endMicros();
         double from = end - r.nanos() / 1e3;
+        System.out.println("busy in the traced run of " + config.id() + ": " + all.last(r.nanos() / 1e3)
+                .busyShares(from, end));
         Path png = Path.of(options.get("gantt", dir.resolve(workloadName + "-gantt.png").toString()));
         try {
             new GanttChart(all.last(r.nanos() / 1e3), from, end).write(String.format(Locale.ROOT,

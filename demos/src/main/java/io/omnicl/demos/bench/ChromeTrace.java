@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -81,5 +82,23 @@ public record ChromeTrace(Map<Integer, String> lanes, List<Slice> slices) {
     public double busyMicros(int lane, String category, double from, double to) {
         return slices.stream().filter(s -> s.lane() == lane && s.category().equals(category))
                 .mapToDouble(s -> Math.max(0, Math.min(to, s.endMicros()) - Math.max(from, s.startMicros()))).sum();
+    }
+
+    /**
+     * How busy each lane (device) was between {@code from} and {@code to}, one line: its kernels' share of the
+     * time and its transfers' (uploads, downloads, copies). Printed by the bench, also where no chart can be
+     * drawn.
+     */
+    public String busyShares(double from, double to) {
+        StringBuilder line = new StringBuilder();
+        lanes.forEach((lane, name) -> {
+            double transfers = busyMicros(lane, "upload", from, to) + busyMicros(lane, "download", from, to)
+                    + busyMicros(lane, "copy", from, to);
+            double kernels = busyMicros(lane, "kernel", from, to);
+            line.append(String.format(Locale.ROOT, "%sdevice %d (%s): kernels %.0f%%, transfers %.0f%%",
+                    line.length() == 0 ? "" : "; ", lane, name, 100 * kernels / (to - from),
+                    100 * transfers / (to - from)));
+        });
+        return line.toString();
     }
 }

@@ -37,6 +37,9 @@ class GanttChartTest {
         assertEquals(6000, t.busyMicros(2, "kernel", 0, 10_000) + t.busyMicros(2, "upload", 0, 10_000), 1e-9);
         assertEquals(1500, t.busyMicros(1, "kernel", 2500, 8000), 1e-9, "the part inside the window");
         assertEquals(2, t.last(6000).slices().size(), "the upload and the kernel after it");
+        assertEquals("device 1 (first device): kernels 40%, transfers 0%; "
+                + "device 2 (second \"device\"): kernels 50%, transfers 10%",
+                t.busyShares(0, 10_000));
     }
 
     @Test
