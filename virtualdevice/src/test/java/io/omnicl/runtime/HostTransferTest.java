@@ -330,4 +330,32 @@ class HostTransferTest {
         part.memory().get(tail);
         assertArrayEquals(java.util.Arrays.copyOfRange(big, large - SIZE, large), tail, "a part of it");
     }
+
+    /**
+     * Many staged reads at once, more than there are slots (16 per device) in flight when the copies lag:
+     * the ones that find no free slot read unstaged, and every read gets its own bytes.
+     */
+    @Test
+    void readsBeyondTheSlotsStillGetTheirBytes() {
+        Setup s = Setup.open(Config.defaults().withPinned("on"));
+        int count = 48;
+        List<byte[]> data = new ArrayList<>();
+        List<ClMem> buffers = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            data.add(data(53 + i));
+            buffers.add(s.contextOf(0).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data.get(i))));
+        }
+        ClQueue virtual = s.queue(0);
+        List<Direct> into = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            into.add(new Direct(ByteBuffer.allocateDirect(SIZE)));
+            virtual.readBuffer(buffers.get(i), false, 0, SIZE, into.get(i), List.of()).release();
+        }
+        virtual.finish();
+        for (int i = 0; i < count; i++) {
+            byte[] got = new byte[SIZE];
+            into.get(i).memory().get(got);
+            assertArrayEquals(data.get(i), got, "read " + i);
+        }
+    }
 }
