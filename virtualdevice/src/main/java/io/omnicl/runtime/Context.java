@@ -74,14 +74,15 @@ public final class Context extends CountedObject implements ClContext {
             return List.of();
         }
         Machine machine = engine().machine();
+        List<DeviceNode> nodes = nodes();
         long usable = 0;
-        for (DeviceNode n : nodes()) {
+        for (DeviceNode n : nodes) {
             usable |= n.bit();
         }
         usable &= ~machine.lostNodes();
         boolean virtual = devices.stream().anyMatch(Device::isVirtual);
         long homes = virtual ? machine.scheduler().homeOfNewData(usable) & usable : usable;
-        return nodes().stream().filter(n -> (homes & n.bit()) != 0).map(DeviceNode::worker).toList();
+        return nodes.stream().filter(n -> (homes & n.bit()) != 0).map(DeviceNode::worker).toList();
     }
 
     boolean contains(ClDevice d) {
