@@ -73,10 +73,16 @@ class HostTransferTest {
         static Setup measured(double slower, Path models) {
             Setup s = open(Config.defaults().withThrottle(Map.of("1", slower)).withPerfModelDir(models.toString()));
             for (int device = 1; device <= 2; device++) {
-                ClMem scratch = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, SIZE, null);
-                s.queue(device).writeBuffer(scratch, true, 0, SIZE, Direct.of(data(1)), List.of()).release();
+                s.written(s.queue(device), Direct.of(data(1)));
             }
             return s;
+        }
+
+        /** A new buffer of the context of every device, written from {@code data} on {@code queue}. */
+        ClMem written(ClQueue queue, HostMemory data) {
+            ClMem buffer = context.createBuffer(Cl.CL_MEM_READ_WRITE, SIZE, null);
+            queue.writeBuffer(buffer, true, 0, SIZE, data, List.of()).release();
+            return buffer;
         }
 
         ClQueue queue(int device) {
@@ -117,9 +123,8 @@ class HostTransferTest {
     void aDirectBufferWrittenOnAPinnedQueueGoesStraightToItsDevice() {
         Setup s = Setup.open();
         ClQueue pinned = s.queue(2);
-        ClMem buffer = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, SIZE, null);
         byte[] data = data(7);
-        pinned.writeBuffer(buffer, true, 0, SIZE, Direct.of(data), List.of()).release();
+        ClMem buffer = s.written(pinned, Direct.of(data));
         assertEquals(s.bit(2), s.holders(buffer), "only the pinned device holds what was written");
         assertEquals(SIZE, s.engine().counters().get(1).bytesToDevice(), "uploaded once");
         assertArrayEquals(data, read(pinned, buffer));
@@ -130,9 +135,8 @@ class HostTransferTest {
     void anArrayWrittenOnAPinnedQueueGoesToTheHostCopy() {
         Setup s = Setup.open();
         ClQueue pinned = s.queue(1);
-        ClMem buffer = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, SIZE, null);
         byte[] data = data(5);
-        pinned.writeBuffer(buffer, true, 0, SIZE, new Bytes(data), List.of()).release();
+        ClMem buffer = s.written(pinned, new Bytes(data));
         assertEquals(CoherenceMap.bit(CoherenceMap.HOST), s.holders(buffer));
         assertArrayEquals(data, read(pinned, buffer));
     }
@@ -141,15 +145,13 @@ class HostTransferTest {
     void onTheVirtualDeviceADirectBufferGoesToADeviceHoldingTheBuffer() {
         Setup s = Setup.open();
         ClQueue virtual = s.queue(0);
-        ClMem fresh = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, SIZE, null);
         byte[] first = data(3);
-        virtual.writeBuffer(fresh, true, 0, SIZE, Direct.of(first), List.of()).release();
+        ClMem fresh = s.written(virtual, Direct.of(first));
         long holder = s.holders(fresh);
         assertTrue(holder == s.bit(1) || holder == s.bit(2), "no node held it: one of the devices, not " + holder);
         assertArrayEquals(first, read(virtual, fresh));
 
-        ClMem held = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, SIZE, null);
-        s.queue(2).writeBuffer(held, true, 0, SIZE, Direct.of(data(9)), List.of()).release();
+        ClMem held = s.written(s.queue(2), Direct.of(data(9)));
         byte[] data = data(11);
         virtual.writeBuffer(held, true, 0, SIZE, Direct.of(data), List.of()).release();
         assertEquals(s.bit(2), s.holders(held), "written where the buffer lives");
@@ -178,9 +180,8 @@ class HostTransferTest {
     void onTheVirtualDeviceNewDataGoesToADeviceFarFasterThanTheOthers(@TempDir Path models) {
         Setup s = Setup.measured(40, models);
         ClQueue virtual = s.queue(0);
-        ClMem fresh = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, SIZE, null);
         byte[] data = data(13);
-        virtual.writeBuffer(fresh, true, 0, SIZE, Direct.of(data), List.of()).release();
+        ClMem fresh = s.written(virtual, Direct.of(data));
         assertEquals(s.bit(1), s.holders(fresh), "written on the fast device");
         assertArrayEquals(data, read(virtual, fresh));
         ClMem made = s.contextOf(0).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data));
@@ -208,9 +209,8 @@ class HostTransferTest {
     @Test
     void aReadIntoADirectBufferComesStraightFromTheDeviceHoldingTheRange() {
         Setup s = Setup.open();
-        ClMem buffer = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, SIZE, null);
         byte[] data = data(17);
-        s.queue(2).writeBuffer(buffer, true, 0, SIZE, Direct.of(data), List.of()).release();
+        ClMem buffer = s.written(s.queue(2), Direct.of(data));
         for (int queue = 0; queue <= 2; queue++) {
             assertArrayEquals(data, readDirect(s.queue(queue), buffer), "read on queue " + queue);
             assertEquals(s.bit(2), s.holders(buffer), "the host copy was not filled on the way");
@@ -221,9 +221,8 @@ class HostTransferTest {
     @Test
     void aReadIntoAnArrayGoesThroughTheHostCopy() {
         Setup s = Setup.open();
-        ClMem buffer = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, SIZE, null);
         byte[] data = data(19);
-        s.queue(2).writeBuffer(buffer, true, 0, SIZE, Direct.of(data), List.of()).release();
+        ClMem buffer = s.written(s.queue(2), Direct.of(data));
         assertArrayEquals(data, read(s.queue(1), buffer));
         assertEquals(s.bit(2) | CoherenceMap.bit(CoherenceMap.HOST), s.holders(buffer),
                 "the host copy holds it now, for the next reads");
