@@ -182,7 +182,7 @@ abstract class DeviceCommand extends Command implements DeviceTask {
                 });
                 return;
             }
-            RealEvent real = submit(w, w.needsEvent(timed));
+            RealEvent real = submit(w, w.needsEvent(timed, behind));
             submitted = true;
             event.running(0);
             RealEvent last = real;

@@ -53,7 +53,7 @@ public final class DeviceWorker {
 
     /** Commands submitted since the last flush after which the queue is flushed anyway. */
     private static final int FLUSH_EVERY = 16;
-    /** Commands that may go without a real event in a row; the next one gets one. */
+    /** Commands behind others that may go without a real event in a row; the next one gets one. */
     private static final int EVENT_EVERY = 16;
 
     private final DeviceNode node;
@@ -291,12 +291,16 @@ public final class DeviceWorker {
 
     /**
      * Whether the next command submitted here needs a real event: when its device times are wanted (by its
-     * caller, a trace or a throttle), and for one command in {@value #EVENT_EVERY}, so that the commands before
-     * it are seen to end without waiting for the queue to drain. The others go without: a driver's event costs
-     * about as much again as a launch.
+     * caller, a trace or a throttle), and often enough that the worker sees commands end without waiting for
+     * the queue to drain. The worker waits for its oldest command once it has as many in flight as it may take
+     * from the scheduler: one of those in every half of that window has an event, so that the ones after it
+     * still keep the device busy while the worker hands out what ended. Commands behind others (which do not
+     * count against that window) get one in {@value #EVENT_EVERY}. The others go without: a driver's event
+     * costs about as much again as a launch.
      */
-    public boolean needsEvent(boolean timed) {
-        return timed || trace.recording() || throttle != 1 || withoutEvent + 1 >= EVENT_EVERY;
+    public boolean needsEvent(boolean timed, boolean behind) {
+        int every = behind ? EVENT_EVERY : Math.max(1, maxInFlight / 2);
+        return timed || trace.recording() || throttle != 1 || withoutEvent + 1 >= every;
     }
 
     /**
