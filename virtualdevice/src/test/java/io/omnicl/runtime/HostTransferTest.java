@@ -6,6 +6,7 @@ import io.omnicl.driver.ClMem;
 import io.omnicl.driver.ClQueue;
 import io.omnicl.driver.HostMemory;
 import io.omnicl.runtime.coherence.CoherenceMap;
+import io.omnicl.runtime.worker.DeviceNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -97,6 +99,27 @@ class HostTransferTest {
         /** The nodes holding all of {@code buffer}, as bits. */
         long holders(ClMem buffer) {
             return ((MemObject) buffer).storage().map().holdersOfAll(0, SIZE);
+        }
+
+        /**
+         * Holds the worker of platform device {@code device} (1 and up) until {@code release} counts down: what
+         * it would enqueue meanwhile waits. Returns once the worker is held.
+         */
+        void holdWorker(int device, CountDownLatch release) throws InterruptedException {
+            CountDownLatch held = new CountDownLatch(1);
+            for (DeviceNode n : engine.machine().nodes()) {
+                if (n.bit() == bit(device)) {
+                    n.worker().post(w -> {
+                        held.countDown();
+                        try {
+                            release.await();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    });
+                }
+            }
+            held.await();
         }
 
         /** The node bit of the real device behind platform device {@code device} (1 and up: pinned). */
@@ -328,6 +351,51 @@ class HostTransferTest {
         byte[] tail = new byte[SIZE];
         part.memory().get(tail);
         assertArrayEquals(java.util.Arrays.copyOfRange(big, large - SIZE, large), tail, "a part of it");
+    }
+
+    /**
+     * A new buffer's bytes, staged, are left for the device's worker to upload: the program does not wait
+     * for them (here the worker is held meanwhile), the device counts as holding them at once, and what
+     * the worker runs next on the buffer comes after the upload, which is of the bytes as they were at the
+     * creation.
+     */
+    @Test
+    void aStagedNewBufferIsUploadedByItsDeviceBeforeItsFirstUse() throws InterruptedException {
+        Setup s = Setup.open(Config.defaults().withPinned("on"));
+        CountDownLatch release = new CountDownLatch(1);
+        s.holdWorker(1, release);
+        byte[] data = data(59);
+        Direct user = Direct.of(data);
+        ClContext context = s.contextOf(1);
+        ClMem buffer = context.createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, user);
+        user.memory().put(0, (byte) (data[0] + 1));
+        assertEquals(s.bit(1), s.holders(buffer), "the device holds it from the start");
+        assertEquals(0, s.engine().counters().get(0).bytesToDevice(), "nothing uploaded while the worker is held");
+        ClQueue queue = context.createQueue(s.devices().get(1), 0);
+        Direct back = new Direct(ByteBuffer.allocateDirect(SIZE));
+        queue.readBuffer(buffer, false, 0, SIZE, back, List.of()).release();
+        release.countDown();
+        queue.finish();
+        byte[] got = new byte[SIZE];
+        back.memory().get(got);
+        assertArrayEquals(data, got, "the bytes as they were at the creation");
+        assertEquals(SIZE, s.engine().counters().get(0).bytesToDevice(), "uploaded once");
+    }
+
+    /** A buffer released before its worker got to its upload is not uploaded to. */
+    @Test
+    void aStagedNewBufferReleasedBeforeItsUploadIsLeftAlone() throws InterruptedException {
+        Setup s = Setup.open(Config.defaults().withPinned("on"));
+        CountDownLatch release = new CountDownLatch(1);
+        s.holdWorker(1, release);
+        ClContext context = s.contextOf(1);
+        context.createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data(61))).release();
+        release.countDown();
+        byte[] data = data(67);
+        ClMem next = context.createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data));
+        assertArrayEquals(data, readDirect(context.createQueue(s.devices().get(1), 0), next));
+        assertEquals(SIZE, s.engine().counters().get(0).bytesToDevice(), "only the buffer still there");
+        assertEquals(0, s.engine().counters().get(0).failures(), "and nothing was tried on the released one");
     }
 
     /**

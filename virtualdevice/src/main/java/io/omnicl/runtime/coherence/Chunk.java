@@ -99,6 +99,11 @@ public final class Chunk {
         return views;
     }
 
+    /** Whether the allocation was released (the chunk evicted, or its storage freed); guarded by the storage. */
+    boolean released() {
+        return released;
+    }
+
     /** Releases the views and the allocation, once; guarded by the storage. */
     boolean release() {
         if (released) {

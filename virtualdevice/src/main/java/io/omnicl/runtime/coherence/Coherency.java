@@ -113,33 +113,48 @@ public final class Coherency {
 
     /**
      * From the program's thread: {@code s}, a new storage, takes its first content from {@code data} straight
-     * on the devices of {@code homes}, which then alone hold it. The uploads run at once, each device's from
-     * a thread of its own (an upload from pageable memory keeps its thread copying), and are waited for, since
-     * the caller may change {@code data} as soon as this returns. A device without room now, or whose upload
-     * fails, gets nothing; false, having done nothing, when that is every device: then the bytes go to the
-     * host copy.
+     * on the devices of {@code homes}, which then alone hold it. The caller may change {@code data} as soon as
+     * this returns, so each device's bytes are first copied into its pinned staging memory when it has a
+     * slot for them; the upload from there is then left to the device's worker, ahead of anything it runs
+     * after (see {@link #fillFromSlot}). The others are uploaded at once, each device's from a thread of its
+     * own (an upload from pageable memory keeps its thread copying), and waited for. A device without room
+     * now, or whose upload fails, gets nothing; false, having done nothing, when that is every device: then
+     * the bytes go to the host copy.
      */
     public static boolean fillOnDevices(Storage s, List<DeviceWorker> homes, ByteBuffer data) {
         Map<DeviceWorker, Chunk> chunks = new LinkedHashMap<>();
+        Map<DeviceWorker, ByteBuffer> staged = new LinkedHashMap<>();
         for (DeviceWorker w : homes) {
             Chunk c = w.memory().allocateFresh(s);
-            if (c != null) {
-                chunks.put(w, c);
+            if (c == null) {
+                continue;
             }
+            ByteBuffer slot = w.takeStaging(s.size());
+            if (slot != null) {
+                staged.put(w, slot.put(data.duplicate()).flip());
+            }
+            chunks.put(w, c);
         }
-        List<DeviceWorker> placed = new ArrayList<>(chunks.keySet());
-        List<CompletableFuture<Integer>> others = placed.stream().skip(1)
+        List<DeviceWorker> waited = chunks.keySet().stream().filter(w -> !staged.containsKey(w)).toList();
+        List<CompletableFuture<Integer>> others = waited.stream().skip(1)
                 .map(w -> w.upload(chunks.get(w).buffer(), data.duplicate())).toList();
         long holders = 0;
-        for (int i = 0; i < placed.size(); i++) {
-            DeviceWorker w = placed.get(i);
+        for (DeviceWorker w : staged.keySet()) {
+            holders |= w.node().bit();
+        }
+        for (int i = 0; i < waited.size(); i++) {
+            DeviceWorker w = waited.get(i);
             int status = i == 0 ? w.uploadNow(chunks.get(w).buffer(), data.duplicate()) : others.get(i - 1).join();
             holders |= status == 0 ? w.node().bit() : 0;
         }
         if (holders != 0) {
             s.map().commitCopies(0, s.size(), holders);
         }
-        for (DeviceWorker w : placed) {
+        staged.forEach((w, slot) -> {
+            Chunk c = chunks.get(w);
+            w.precede(worker -> fillFromSlot(c, slot, worker));
+        });
+        for (DeviceWorker w : waited) {
             Chunk c = chunks.get(w);
             w.memory().unpinFresh(c);
             if ((holders & w.node().bit()) == 0) {
@@ -148,6 +163,55 @@ public final class Coherency {
             }
         }
         return holders != 0;
+    }
+
+    /**
+     * On {@code w}'s thread, before any task it takes after the storage was made: enqueues the upload of a
+     * new storage's bytes from {@code slot} into {@code c}, which counts as holding them from the start.
+     * Whatever uses the chunk goes on the same in-order queue, after. Nothing is enqueued when the storage
+     * was freed meanwhile. If the upload fails, the device stops holding what others hold too, and what it
+     * alone held is put back in the host copy from the slot.
+     */
+    private static void fillFromSlot(Chunk c, ByteBuffer slot, DeviceWorker w) {
+        Storage s = c.storage();
+        RealEvent upload = null;
+        boolean failed = false;
+        synchronized (s) {
+            try {
+                upload = c.released() ? null : w.queue().write(c.buffer(), 0, slot, List.of());
+            } catch (RuntimeException e) {
+                failed = true;
+            }
+        }
+        w.memory().unpinFresh(c);
+        if (upload == null) {
+            if (failed) {
+                w.countFailure();
+                restoreFromSlot(s, w.node().index(), slot);
+            }
+            w.giveStaging(slot);
+            return;
+        }
+        w.countBytes(c.size(), true);
+        w.track("fill", Trace.Kind.UPLOAD, upload, upload, List.of(), List.of(), false, false, (status, times) -> {
+            if (status < 0) {
+                w.countFailure();
+                restoreFromSlot(s, w.node().index(), slot);
+            }
+            w.giveStaging(slot);
+        });
+    }
+
+    /** The upload from {@code slot} of a new storage to {@code node} failed: see {@link #fillFromSlot}. */
+    static void restoreFromSlot(Storage s, int node, ByteBuffer slot) {
+        synchronized (s.hostWrites()) {
+            s.map().dropNode(0, s.size(), node);
+            for (Piece p : s.map().held(0, s.size(), node)) {
+                s.host().forEach(p.offset(), p.length(), (memory, at) ->
+                        memory.put(slot.duplicate().limit((int) at + memory.remaining()).position((int) at)));
+                committed(s, p.offset(), p.length(), CoherenceMap.HOST);
+            }
+        }
     }
 
     /** A command that wrote the range on {@code node} has succeeded. */

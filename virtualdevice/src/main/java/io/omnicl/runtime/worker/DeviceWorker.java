@@ -65,6 +65,8 @@ public final class DeviceWorker {
     /** When the work this worker has taken is expected to be done (host ns), 0 when idle. */
     private final AtomicLong busyUntil = new AtomicLong();
     private final ConcurrentLinkedQueue<WorkerTask> inbox = new ConcurrentLinkedQueue<>();
+    /** Tasks that go on the queue before any task taken after they were given (see {@link #precede}). */
+    private final ConcurrentLinkedQueue<WorkerTask> preceding = new ConcurrentLinkedQueue<>();
     private final ArrayDeque<Submitted> inFlight = new ArrayDeque<>();
     /** The ranges the commands in flight write, each with the number of them writing exactly it. */
     private final Map<Access, Integer> pendingWrites = new HashMap<>();
@@ -249,6 +251,17 @@ public final class DeviceWorker {
     }
 
     /**
+     * Runs {@code task} on this worker's thread before any task it takes from then on, posted or from the
+     * scheduler, so what it enqueues comes first in the device's queue: an upload of a new buffer's bytes that
+     * the buffer's first users, from whichever thread they come, must find done.
+     */
+    public void precede(WorkerTask task) {
+        start();
+        preceding.add(task);
+        wake();
+    }
+
+    /**
      * Tells the worker there may be work for it, starting it if it has not started. Only a parked worker is
      * unparked: a busy one looks for work anyway before it parks (it sets {@link #parked} before checking
      * the signal, the waker sets the signal before checking {@link #parked}, so one of them sees the other).
@@ -411,17 +424,24 @@ public final class DeviceWorker {
 
     /** Does one thing; returns false when there was nothing to do. */
     private boolean step() {
+        boolean preceded = runPreceding();
         WorkerTask posted = inbox.poll();
         if (posted != null) {
+            runPreceding();
             posted.run(this);
             return true;
         }
         if (inFlight.size() - followersInFlight < maxInFlight && scheduler != null) {
             DeviceTask task = scheduler.pop(this);
             if (task != null) {
+                // what was given to precede it before it was pushed is seen now, since the pop saw the push
+                runPreceding();
                 task.run(this);
                 return true;
             }
+        }
+        if (preceded) {
+            return true;
         }
         if (!inFlight.isEmpty()) {
             flush();
@@ -429,6 +449,16 @@ public final class DeviceWorker {
             return true;
         }
         return false;
+    }
+
+    /** Runs the tasks given to {@link #precede}; false when there were none. */
+    private boolean runPreceding() {
+        boolean ran = false;
+        for (WorkerTask t = preceding.poll(); t != null; t = preceding.poll()) {
+            t.run(this);
+            ran = true;
+        }
+        return ran;
     }
 
     private void flush() {
