@@ -99,8 +99,12 @@ public final class DeviceWorker {
     private final PinnedSlots pinned;
     /** A second queue of the device, for {@link #uploadNow} from other threads; made on first use. */
     private RealQueue uploads;
-    /** Host time minus device time, to put device profiling times on the host clock. */
-    private long clockOffset;
+    /**
+     * Host time minus device time, to put device profiling times on the host clock: set from markers when
+     * the worker starts, and lowered whenever a command's end would put it after the moment the worker saw
+     * it end. Until a marker or a command sets it, far ahead (some drivers time markers on another clock).
+     */
+    private long clockOffset = Long.MAX_VALUE / 4;
     private final AtomicLong commands = new AtomicLong();
     private final AtomicLong kernels = new AtomicLong();
     private final AtomicLong followed = new AtomicLong();
@@ -492,6 +496,7 @@ public final class DeviceWorker {
         boolean timed = s.timed || trace.recording() || (throttle > 1 && s.kind == Trace.Kind.KERNEL);
         long[] times = status == 0 && timed && s.main != null ? s.main.profile() : null;
         if (times != null) {
+            clockOffset = Math.min(clockOffset, System.nanoTime() - times[3]);
             recordTrace(s, times);
         }
         // the real events go before the handler runs: once a command is seen to end, it holds nothing
