@@ -382,6 +382,31 @@ class HostTransferTest {
         assertEquals(SIZE, s.engine().counters().get(0).bytesToDevice(), "uploaded once");
     }
 
+    /**
+     * A new buffer of a few MB, staged on two devices: the bytes are copied into each device's slot in pieces,
+     * side by side (a length that is no multiple of a piece), and each device gets them all, each in its place.
+     */
+    @Test
+    void aLargeStagedNewBufferReachesEachDeviceWhole() {
+        Setup s = Setup.open(Config.defaults().withPinned("on"));
+        int size = (3 << 20) + 12345;
+        byte[] data = new byte[size];
+        for (int i = 0; i < size; i++) {
+            data[i] = (byte) (i * 31 + i / 65536);
+        }
+        Direct user = Direct.of(data);
+        ClMem buffer = s.contextOf(0).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, size, user);
+        user.memory().put(size - 1, (byte) (data[size - 1] + 1));
+        assertEquals(s.bit(1) | s.bit(2), ((MemObject) buffer).storage().map().holdersOfAll(0, size));
+        for (int device = 1; device <= 2; device++) {
+            Direct back = new Direct(ByteBuffer.allocateDirect(size));
+            s.queue(device).readBuffer(buffer, true, 0, size, back, List.of()).release();
+            byte[] got = new byte[size];
+            back.memory().get(got);
+            assertArrayEquals(data, got, "device " + device);
+        }
+    }
+
     /** A buffer released before its worker got to its upload is not uploaded to. */
     @Test
     void aStagedNewBufferReleasedBeforeItsUploadIsLeftAlone() throws InterruptedException {

@@ -131,10 +131,12 @@ public final class Coherency {
             }
             ByteBuffer slot = w.takeStaging(s.size());
             if (slot != null) {
-                staged.put(w, slot.put(data.duplicate()).flip());
+                staged.put(w, slot);
             }
             chunks.put(w, c);
         }
+        List<CompletableFuture<Void>> copies = staged.values().stream()
+                .map(slot -> DeviceWorker.copy(data, slot.limit(data.remaining()))).toList();
         List<DeviceWorker> waited = chunks.keySet().stream().filter(w -> !staged.containsKey(w)).toList();
         List<CompletableFuture<Integer>> others = waited.stream().skip(1)
                 .map(w -> w.upload(chunks.get(w).buffer(), data.duplicate())).toList();
@@ -147,6 +149,7 @@ public final class Coherency {
             int status = i == 0 ? w.uploadNow(chunks.get(w).buffer(), data.duplicate()) : others.get(i - 1).join();
             holders |= status == 0 ? w.node().bit() : 0;
         }
+        copies.forEach(CompletableFuture::join);
         if (holders != 0) {
             s.map().commitCopies(0, s.size(), holders);
         }
