@@ -47,9 +47,16 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         resilient |= !faults.isEmpty();
     }
 
+    /**
+     * Commands a worker keeps in flight unless told otherwise: with 4, one in every 2 has an event, so that
+     * 2 still run while the worker hands out what ended. On 2 H200, Mandelbrot ran 9-15% and matmul 6-18%
+     * faster than with 2, in two sessions; on 2 PoCL devices, no slower.
+     */
+    static final int DEFAULT_IN_FLIGHT = 4;
+
     /** A configuration with the defaults of everything. */
     public static Config defaults() {
-        return new Config(List.of(), "", "dmda", false, 2, false, Map.of(), "", "", "", 0, List.of(), false, "auto");
+        return new Config(List.of(), "", "dmda", false, DEFAULT_IN_FLIGHT, false, Map.of(), "", "", "", 0, List.of(), false, "auto");
     }
 
     /** This configuration with another scheduling policy. */
@@ -129,7 +136,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         Path home = Path.of(System.getProperty("user.home"), ".omnicl");
         return new Config(filter, read("OMNICL_BACKEND", ""), read("OMNICL_SCHED", "dmda"),
                 read("OMNICL_ORDER", "dataflow").equalsIgnoreCase("strict"),
-                Integer.parseInt(read("OMNICL_INFLIGHT", "2")), flag(read("OMNICL_STATS", "")), throttle,
+                Integer.parseInt(read("OMNICL_INFLIGHT", String.valueOf(DEFAULT_IN_FLIGHT))), flag(read("OMNICL_STATS", "")), throttle,
                 read("OMNICL_TRACE", ""), read("OMNICL_PERFMODEL_DIR", home.resolve("perfmodel").toString()),
                 read("OMNICL_CACHE_DIR", home.resolve("programs").toString()),
                 bytes(read("OMNICL_DEVICE_MEM_LIMIT", "0")), FaultSpec.parse(read("OMNICL_FAULTS", "")),
