@@ -20,6 +20,7 @@ import java.util.concurrent.CountDownLatch;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -107,19 +108,25 @@ class HostTransferTest {
          */
         void holdWorker(int device, CountDownLatch release) throws InterruptedException {
             CountDownLatch held = new CountDownLatch(1);
-            for (DeviceNode n : engine.machine().nodes()) {
-                if (n.bit() == bit(device)) {
-                    n.worker().post(w -> {
-                        held.countDown();
-                        try {
-                            release.await();
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                        }
-                    });
+            node(device).worker().post(w -> {
+                held.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
                 }
-            }
+            });
             held.await();
+        }
+
+        /** The real device behind platform device {@code device} (1 and up). */
+        DeviceNode node(int device) {
+            return engine.machine().nodes().stream().filter(n -> n.bit() == bit(device)).findFirst().orElseThrow();
+        }
+
+        /** The allocation holding {@code buffer} (of {@code size} bytes) on platform device {@code device}. */
+        Object allocation(ClMem buffer, int device, int size) {
+            return ((MemObject) buffer).storage().chunkCovering(node(device), 0, size).buffer();
         }
 
         /** The node bit of the real device behind platform device {@code device} (1 and up: pinned). */
@@ -405,6 +412,49 @@ class HostTransferTest {
             back.memory().get(got);
             assertArrayEquals(data, got, "device " + device);
         }
+    }
+
+    /**
+     * The device allocation of a freed buffer serves the next buffer of its size, which gets its own bytes;
+     * the counters leave the kept allocation out.
+     */
+    @Test
+    void aFreedBuffersAllocationServesTheNextOfItsSize() {
+        Setup s = Setup.open();
+        ClQueue pinned = s.queue(1);
+        ClMem first = s.written(pinned, Direct.of(data(71)));
+        Object allocation = s.allocation(first, 1, SIZE);
+        long live = s.engine().counters().get(0).liveObjects();
+        first.release();
+        assertEquals(live - 1, s.engine().counters().get(0).liveObjects(), "the kept allocation is not counted");
+        assertEquals(0, s.engine().counters().get(0).bytesAllocated());
+        byte[] data = data(73);
+        ClMem next = s.written(pinned, Direct.of(data));
+        assertSame(allocation, s.allocation(next, 1, SIZE), "the freed buffer's allocation");
+        assertArrayEquals(data, readDirect(pinned, next));
+    }
+
+    /** Kept allocations of freed buffers give way when a device needs the room. */
+    @Test
+    void keptAllocationsGiveWayToBuffersThatNeedTheRoom() {
+        Setup s = Setup.open(Config.defaults().withDeviceMemLimit(4L * SIZE));
+        ClQueue pinned = s.queue(1);
+        s.written(pinned, Direct.of(data(79))).release();
+        assertEquals(1, s.node(1).memory().spares(), "kept");
+        int size = 4 * SIZE;
+        byte[] data = new byte[size];
+        for (int i = 0; i < size; i++) {
+            data[i] = (byte) (i * 5 + 1);
+        }
+        ClMem big = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, size, null);
+        pinned.writeBuffer(big, true, 0, size, Direct.of(data), List.of()).release();
+        assertEquals(s.bit(1), ((MemObject) big).storage().map().holdersOfAll(0, size), "on the device");
+        assertEquals(0, s.node(1).memory().spares(), "the kept allocation went");
+        Direct back = new Direct(ByteBuffer.allocateDirect(size));
+        pinned.readBuffer(big, true, 0, size, back, List.of()).release();
+        byte[] got = new byte[size];
+        back.memory().get(got);
+        assertArrayEquals(data, got);
     }
 
     /** A buffer released before its worker got to its upload is not uploaded to. */

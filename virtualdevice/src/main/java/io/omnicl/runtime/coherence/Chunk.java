@@ -104,8 +104,11 @@ public final class Chunk {
         return released;
     }
 
-    /** Releases the views and the allocation, once; guarded by the storage. */
-    boolean release() {
+    /**
+     * Releases the views and the allocation, once; guarded by the storage. {@code spare}: the allocation may
+     * be kept for a later chunk of its size (the storage was freed, not evicted to make room).
+     */
+    boolean release(boolean spare) {
         if (released) {
             return false;
         }
@@ -115,7 +118,9 @@ public final class Chunk {
         for (int i = all.size() - 1; i >= 0; i--) {
             all.get(i).release();
         }
-        mem.release();
+        if (!spare || !node.memory().keepSpare(mem, size)) {
+            mem.release();
+        }
         return true;
     }
 

@@ -125,11 +125,14 @@ public final class Coherency {
         Map<DeviceWorker, Chunk> chunks = new LinkedHashMap<>();
         Map<DeviceWorker, ByteBuffer> staged = new LinkedHashMap<>();
         for (DeviceWorker w : homes) {
-            Chunk c = w.memory().allocateFresh(s);
+            ByteBuffer slot = w.takeStaging(s.size());
+            Chunk c = w.memory().allocateFresh(s, slot != null);
             if (c == null) {
+                if (slot != null) {
+                    w.giveStaging(slot);
+                }
                 continue;
             }
-            ByteBuffer slot = w.takeStaging(s.size());
             if (slot != null) {
                 staged.put(w, slot);
             }

@@ -10,14 +10,19 @@ import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.spi.BackendException;
 import io.omnicl.spi.RealEvent;
 import io.omnicl.spi.DeviceParam;
+import io.omnicl.spi.RealBuffer;
 import io.omnicl.spi.RealMem;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -56,6 +61,22 @@ public final class DeviceMemory {
     /** Guarded by {@code this}: chunks in least recently used first order, and their bytes. */
     private final LinkedHashSet<Chunk> chunks = new LinkedHashSet<>();
     private long used;
+    /**
+     * Guarded by {@code this}: allocations of freed storages, by size, oldest first, kept for the next chunk
+     * of the same size. On a GPU an allocation and a release each cost the calling thread tens to hundreds
+     * of microseconds (the matmul loop on 2 H200, sampled), and programs make buffers of the same sizes over
+     * and over. They count against the limit, hold at most a quarter of it, and go after {@link #SPARE_NANOS}
+     * unused, or at once when room is needed.
+     */
+    private final Map<Long, ArrayDeque<Spare>> spares = new HashMap<>();
+    private long spareBytes;
+    private int spareCount;
+
+    private record Spare(RealMem mem, long since) {
+    }
+
+    /** How long a spare allocation is kept unused. */
+    private static final long SPARE_NANOS = TimeUnit.SECONDS.toNanos(2);
     private final AtomicLong evictions = new AtomicLong();
 
     public DeviceMemory(DeviceWorker worker, long limit, long maxAlloc) {
@@ -71,9 +92,61 @@ public final class DeviceMemory {
         return limit;
     }
 
-    /** Bytes allocated now. */
+    /** Bytes allocated now for storages' chunks (not counting spare allocations). */
     public synchronized long used() {
         return used;
+    }
+
+    /** Spare allocations kept now. */
+    public synchronized int spares() {
+        return spareCount;
+    }
+
+    /**
+     * From any thread: keeps {@code mem}, the allocation of a freed chunk of {@code size} bytes, for a later
+     * chunk of that size; false when there is no room for it among the spares (the caller releases it).
+     */
+    synchronized boolean keepSpare(RealMem mem, long size) {
+        if (!(mem instanceof RealBuffer) || spareBytes + size > limit / 4) {
+            return false;
+        }
+        spares.computeIfAbsent(size, k -> new ArrayDeque<>()).addLast(new Spare(mem, System.nanoTime()));
+        spareBytes += size;
+        spareCount++;
+        return true;
+    }
+
+    /** A spare allocation of {@code size} bytes, taken off the spares, or null. */
+    private synchronized RealMem takeSpare(long size) {
+        ArrayDeque<Spare> same = spares.get(size);
+        Spare spare = same == null ? null : same.pollLast();
+        if (spare == null) {
+            return null;
+        }
+        spareBytes -= size;
+        spareCount--;
+        return spare.mem();
+    }
+
+    /** Releases the spare allocations kept for longer than {@link #SPARE_NANOS}, or all of them. */
+    public void dropSpares(boolean all) {
+        List<RealMem> dropped = new ArrayList<>();
+        long now = System.nanoTime();
+        synchronized (this) {
+            for (Iterator<Map.Entry<Long, ArrayDeque<Spare>>> it = spares.entrySet().iterator(); it.hasNext(); ) {
+                Map.Entry<Long, ArrayDeque<Spare>> e = it.next();
+                ArrayDeque<Spare> same = e.getValue();
+                while (!same.isEmpty() && (all || now - same.peekFirst().since() > SPARE_NANOS)) {
+                    dropped.add(same.pollFirst().mem());
+                    spareBytes -= e.getKey();
+                    spareCount--;
+                }
+                if (same.isEmpty()) {
+                    it.remove();
+                }
+            }
+        }
+        dropped.forEach(RealMem::release);
     }
 
     /** Chunks allocated now. */
@@ -248,22 +321,27 @@ public final class DeviceMemory {
     /**
      * From any thread: a chunk for all of {@code s}, a storage no command uses yet, when it fits beside what is
      * here now; null when it does not (making room would evict, which only the worker's thread does) or the
-     * device refuses the allocation. The chunk comes pinned, so that the worker does not evict it before it
+     * device refuses the allocation. {@code spareOk}: the chunk's first bytes go on the worker's queue, behind
+     * whatever was still to touch a spare allocation, so it may be one. The chunk comes pinned, so that the worker does not evict it before it
      * holds its bytes; {@link #unpinFresh} ends that.
      */
-    Chunk allocateFresh(Storage s) {
+    Chunk allocateFresh(Storage s, boolean spareOk) {
         if (!keptWhole(s)) {
             return null;
         }
+        RealMem spare = spareOk ? takeSpare(s.size()) : null;
+        if (spare == null && used() + spareBytes() + s.size() > limit) {
+            dropSpares(true);
+        }
         synchronized (this) {
-            if (used + s.size() > limit) {
+            if (spare == null && used + spareBytes + s.size() > limit) {
                 return null;
             }
             used += s.size();
         }
         RealMem mem;
         try {
-            mem = create(new Region(s, 0, s.size()));
+            mem = spare != null ? spare : create(new Region(s, 0, s.size()));
         } catch (BackendException e) {
             synchronized (this) {
                 used -= s.size();
@@ -283,14 +361,18 @@ public final class DeviceMemory {
         c.unpin();
     }
 
-    /** A new chunk for the region, after making room; null if there is none to make now. */
+    /**
+     * A new chunk for the region, after making room; null if there is none to make now. A buffer's may be a
+     * spare allocation: this is the worker's thread, whose queue runs whatever was still to touch it first.
+     */
     private Chunk allocate(Region r) {
-        if (!makeRoom(r.length())) {
+        RealMem spare = r.storage().image() == null ? takeSpare(r.length()) : null;
+        if (spare == null && !makeRoom(r.length())) {
             return null;
         }
         RealMem mem;
         try {
-            mem = create(r);
+            mem = spare != null ? spare : create(r);
         } catch (BackendException e) {
             if (e.status() != Cl.CL_MEM_OBJECT_ALLOCATION_FAILURE && e.status() != Cl.CL_OUT_OF_RESOURCES) {
                 throw e;
@@ -324,12 +406,22 @@ public final class DeviceMemory {
                 RealImages.desc(image, null));
     }
 
-    /** Evicts least recently used unpinned chunks until {@code bytes} more fit; false if they cannot. */
+    private synchronized long spareBytes() {
+        return spareBytes;
+    }
+
+    /**
+     * Drops the spare allocations, then evicts least recently used unpinned chunks, until {@code bytes} more
+     * fit; false if they cannot.
+     */
     private boolean makeRoom(long bytes) {
+        if (used() + spareBytes() + bytes > limit) {
+            dropSpares(true);
+        }
         while (true) {
             Chunk victim = null;
             synchronized (this) {
-                if (used + bytes <= limit) {
+                if (used + spareBytes + bytes <= limit) {
                     return true;
                 }
                 for (Chunk c : chunks) {

@@ -117,7 +117,7 @@ public final class Storage {
     /** Removes and releases the chunk; false if it was already gone (the storage was freed meanwhile). */
     synchronized boolean removeChunk(Chunk c) {
         chunks.get(c.node().index()).remove(c.offset(), c);
-        return c.release();
+        return c.release(false);
     }
 
     /**
@@ -159,7 +159,7 @@ public final class Storage {
                 perNode.clear();
             }
             for (Chunk c : all) {
-                c.release();
+                c.release(true);
             }
         }
         for (Chunk c : all) {

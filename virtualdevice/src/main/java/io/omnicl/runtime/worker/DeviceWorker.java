@@ -371,8 +371,9 @@ public final class DeviceWorker {
     /** This worker's counters. */
     public DeviceCounters counters() {
         DeviceSession s = session;
+        long live = s == null ? 0 : s.liveObjects();
         return new DeviceCounters(node.name(), kernels.get(), commands.get(), followed.get(), bytesIn.get(), bytesOut.get(),
-                memory.evictions(), memory.used(), s == null ? 0 : s.liveObjects(), failures.get(), node.isLost());
+                memory.evictions(), memory.used(), live < 0 ? live : live - memory.spares(), failures.get(), node.isLost());
     }
 
     /**
@@ -438,6 +439,7 @@ public final class DeviceWorker {
                 if (worked) {
                     continue;
                 }
+                memory.dropSpares(false);
                 parked = true;
                 if (!signalled.getAndSet(false)) {
                     LockSupport.parkNanos(this, IDLE_PARK_NANOS);
