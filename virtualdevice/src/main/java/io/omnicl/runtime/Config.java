@@ -56,7 +56,8 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
 
     /** A configuration with the defaults of everything. */
     public static Config defaults() {
-        return new Config(List.of(), "", "dmda", false, DEFAULT_IN_FLIGHT, false, Map.of(), "", "", "", 0, List.of(), false, "auto");
+        return new Config(List.of(), "", "dmda", false, DEFAULT_IN_FLIGHT, false, Map.of(), "", "", "", 0, List.of(),
+                false, "auto");
     }
 
     /** This configuration with another scheduling policy. */
@@ -136,7 +137,8 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         Path home = Path.of(System.getProperty("user.home"), ".omnicl");
         return new Config(filter, read("OMNICL_BACKEND", ""), read("OMNICL_SCHED", "dmda"),
                 read("OMNICL_ORDER", "dataflow").equalsIgnoreCase("strict"),
-                Integer.parseInt(read("OMNICL_INFLIGHT", String.valueOf(DEFAULT_IN_FLIGHT))), flag(read("OMNICL_STATS", "")), throttle,
+                Integer.parseInt(read("OMNICL_INFLIGHT", String.valueOf(DEFAULT_IN_FLIGHT))),
+                flag(read("OMNICL_STATS", "")), throttle,
                 read("OMNICL_TRACE", ""), read("OMNICL_PERFMODEL_DIR", home.resolve("perfmodel").toString()),
                 read("OMNICL_CACHE_DIR", home.resolve("programs").toString()),
                 bytes(read("OMNICL_DEVICE_MEM_LIMIT", "0")), FaultSpec.parse(read("OMNICL_FAULTS", "")),

@@ -322,8 +322,8 @@ public final class DeviceMemory {
      * From any thread: a chunk for all of {@code s}, a storage no command uses yet, when it fits beside what is
      * here now; null when it does not (making room would evict, which only the worker's thread does) or the
      * device refuses the allocation. {@code spareOk}: the chunk's first bytes go on the worker's queue, behind
-     * whatever was still to touch a spare allocation, so it may be one. The chunk comes pinned, so that the worker does not evict it before it
-     * holds its bytes; {@link #unpinFresh} ends that.
+     * whatever was still to touch a spare allocation, so it may be one. The chunk comes pinned, so that the
+     * worker does not evict it before it holds its bytes; {@link #unpinFresh} ends that.
      */
     Chunk allocateFresh(Storage s, boolean spareOk) {
         if (!keptWhole(s)) {
@@ -492,6 +492,11 @@ public final class DeviceMemory {
      * whoever needs it gets the device's error rather than stale data.
      */
     public void abandon() {
+        try {
+            dropSpares(true);
+        } catch (RuntimeException e) {
+            // the device is gone: its objects may not even release
+        }
         for (Chunk c : snapshot()) {
             c.storage().map().dropNode(c.offset(), c.size(), node.index());
             forget(c);
