@@ -457,17 +457,23 @@ class HostTransferTest {
         assertArrayEquals(data, got);
     }
 
-    /** A buffer released before its worker got to its upload is not uploaded to. */
+    /**
+     * A buffer released before its worker got to its upload is not uploaded to; the next buffer of its size,
+     * made meanwhile, takes its allocation and gets its own bytes.
+     */
     @Test
     void aStagedNewBufferReleasedBeforeItsUploadIsLeftAlone() throws InterruptedException {
         Setup s = Setup.open(Config.defaults().withPinned("on"));
         CountDownLatch release = new CountDownLatch(1);
         s.holdWorker(1, release);
         ClContext context = s.contextOf(1);
-        context.createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data(61))).release();
-        release.countDown();
+        ClMem released = context.createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data(61)));
+        Object allocation = s.allocation(released, 1, SIZE);
+        released.release();
         byte[] data = data(67);
         ClMem next = context.createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data));
+        assertSame(allocation, s.allocation(next, 1, SIZE), "the released buffer's allocation");
+        release.countDown();
         assertArrayEquals(data, readDirect(context.createQueue(s.devices().get(1), 0), next));
         assertEquals(SIZE, s.engine().counters().get(0).bytesToDevice(), "only the buffer still there");
         assertEquals(0, s.engine().counters().get(0).failures(), "and nothing was tried on the released one");
