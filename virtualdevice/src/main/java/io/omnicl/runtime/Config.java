@@ -2,12 +2,13 @@ package io.omnicl.runtime;
 
 import io.omnicl.runtime.fault.FaultSpec;
 
-import java.util.ArrayList;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The runtime's configuration, read once from environment variables ({@code OMNICL_DEVICES}, ...); a
@@ -41,6 +42,18 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
                      boolean resilient, String pinned) {
 
     public Config {
+        if (maxInFlight < 1) {
+            throw new IllegalArgumentException("OMNICL_INFLIGHT must be 1 or more, not " + maxInFlight);
+        }
+        if (!List.of("auto", "on", "off").contains(pinned)) {
+            throw new IllegalArgumentException("OMNICL_PINNED must be auto, on or off, not '" + pinned + "'");
+        }
+        for (Map.Entry<String, Double> e : throttle.entrySet()) {
+            if (!(e.getValue() >= 1)) {
+                throw new IllegalArgumentException("OMNICL_THROTTLE factors must be 1 or more, not " + e.getValue()
+                        + " for '" + e.getKey() + "'");
+            }
+        }
         deviceFilter = List.copyOf(deviceFilter);
         throttle = Map.copyOf(throttle);
         faults = List.copyOf(faults);
@@ -129,20 +142,36 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         }
         Map<String, Double> throttle = new LinkedHashMap<>();
         for (String part : read("OMNICL_THROTTLE", "").split(",")) {
-            int eq = part.lastIndexOf('=');
-            if (eq > 0) {
-                throttle.put(part.substring(0, eq).trim(), Double.parseDouble(part.substring(eq + 1).trim()));
+            if (part.isBlank()) {
+                continue;
             }
+            int eq = part.lastIndexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("OMNICL_THROTTLE expects <device>=<factor>, not '" + part + "'");
+            }
+            throttle.put(part.substring(0, eq).trim(), number("OMNICL_THROTTLE", part.substring(eq + 1).trim(),
+                    Double::parseDouble));
         }
         Path home = Path.of(System.getProperty("user.home"), ".omnicl");
         return new Config(filter, read("OMNICL_BACKEND", ""), read("OMNICL_SCHED", "dmda"),
                 read("OMNICL_ORDER", "dataflow").equalsIgnoreCase("strict"),
-                Integer.parseInt(read("OMNICL_INFLIGHT", String.valueOf(DEFAULT_IN_FLIGHT))),
+                number("OMNICL_INFLIGHT", read("OMNICL_INFLIGHT", String.valueOf(DEFAULT_IN_FLIGHT)),
+                        Integer::parseInt),
                 flag(read("OMNICL_STATS", "")), throttle,
                 read("OMNICL_TRACE", ""), read("OMNICL_PERFMODEL_DIR", home.resolve("perfmodel").toString()),
                 read("OMNICL_CACHE_DIR", home.resolve("programs").toString()),
-                bytes(read("OMNICL_DEVICE_MEM_LIMIT", "0")), FaultSpec.parse(read("OMNICL_FAULTS", "")),
+                number("OMNICL_DEVICE_MEM_LIMIT", read("OMNICL_DEVICE_MEM_LIMIT", "0"), Config::bytes),
+                FaultSpec.parse(read("OMNICL_FAULTS", "")),
                 flag(read("OMNICL_RESILIENT", "")), read("OMNICL_PINNED", "auto"));
+    }
+
+    /** {@code text}, the value of variable {@code name}, as {@code parse} reads it; a message naming both if it cannot. */
+    private static <T> T number(String name, String text, Function<String, T> parse) {
+        try {
+            return parse.apply(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " expects a number here, not '" + text + "'", e);
+        }
     }
 
     /** A switch: anything but empty or 0 is on. */

@@ -1,0 +1,54 @@
+package io.omnicl.runtime;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The configuration read from {@code OMNICL_*} (here through the system properties that stand for them): good
+ * values are read, and a bad one stops the platform with a message naming the variable, rather than a bare
+ * parse error or a silent default.
+ */
+class ConfigTest {
+
+    /** The configuration with one variable set through its system property. */
+    private static Config with(String variable, String value) {
+        String property = variable.toLowerCase(java.util.Locale.ROOT).replace('_', '.');
+        System.setProperty(property, value);
+        try {
+            return Config.fromEnvironment();
+        } finally {
+            System.clearProperty(property);
+        }
+    }
+
+    private static void rejected(String variable, String value) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> with(variable, value),
+                variable + "=" + value);
+        assertTrue(e.getMessage().contains(variable), e.getMessage());
+    }
+
+    @Test
+    void goodValuesAreRead() {
+        assertEquals(8, with("OMNICL_INFLIGHT", "8").maxInFlight());
+        assertEquals(Config.DEFAULT_IN_FLIGHT, Config.fromEnvironment().maxInFlight());
+        assertEquals(3L << 20, with("OMNICL_DEVICE_MEM_LIMIT", "3M").deviceMemLimit());
+        assertEquals("off", with("OMNICL_PINNED", "off").pinned());
+        assertEquals(Map.of("1", 4.0, "CPU", 2.5), with("OMNICL_THROTTLE", "1=4, CPU=2.5").throttle());
+    }
+
+    @Test
+    void aBadValueNamesItsVariable() {
+        rejected("OMNICL_INFLIGHT", "abc");
+        rejected("OMNICL_INFLIGHT", "0");
+        rejected("OMNICL_DEVICE_MEM_LIMIT", "lots");
+        rejected("OMNICL_PINNED", "yes");
+        rejected("OMNICL_THROTTLE", "1");
+        rejected("OMNICL_THROTTLE", "1=fast");
+        rejected("OMNICL_THROTTLE", "1=0.5");
+    }
+}
