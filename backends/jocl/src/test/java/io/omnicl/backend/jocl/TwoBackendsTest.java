@@ -121,15 +121,25 @@ class TwoBackendsTest {
         return new URLClassLoader("omnicl-copy", new URL[] {classes}, spiOnly);
     }
 
-    /** Runs a kernel on each device, all at once, and checks every result. */
+    /**
+     * Runs a kernel on each device, all at once, and checks every result. Each device builds and first runs
+     * it one after the other: two copies of PoCL (and of its compiler) in one process compiling at once race
+     * on the temporary files of PoCL's kernel cache, which failed a build once in CI.
+     */
     private static void runTogether(RealDevice... devices) throws Exception {
+        List<Squares> squares = new ArrayList<>();
         ExecutorService threads = Executors.newFixedThreadPool(devices.length);
         try {
+            for (RealDevice device : devices) {
+                Squares s = new Squares(device);
+                squares.add(s);
+                s.run(-1);
+            }
             List<Future<int[]>> results = new ArrayList<>();
             for (int d = 0; d < devices.length; d++) {
-                RealDevice device = devices[d];
+                Squares s = squares.get(d);
                 int add = d;
-                results.add(threads.submit(() -> squares(device, add)));
+                results.add(threads.submit(() -> s.run(add)));
             }
             for (int d = 0; d < devices.length; d++) {
                 int[] expected = new int[64];
@@ -140,26 +150,44 @@ class TwoBackendsTest {
             }
         } finally {
             threads.shutdownNow();
+            squares.forEach(Squares::close);
         }
     }
 
-    private static int[] squares(RealDevice device, int add) {
-        try (DeviceSession session = device.open()) {
-            RealQueue queue = session.createQueue(false);
-            RealProgram program = session.createProgram(SQUARES);
+    /** The squares kernel built on one device, with its queue and output. */
+    private static final class Squares implements AutoCloseable {
+        private final DeviceSession session;
+        private final RealQueue queue;
+        private final RealProgram program;
+        private final RealKernel kernel;
+        private final RealBuffer out;
+
+        Squares(RealDevice device) {
+            session = device.open();
+            queue = session.createQueue(false);
+            program = session.createProgram(SQUARES);
             assertTrue(program.build(null), program::buildLog);
-            RealKernel kernel = program.createKernel("squares");
-            RealBuffer out = session.allocate(64 * Integer.BYTES);
+            kernel = program.createKernel("squares");
+            out = session.allocate(64 * Integer.BYTES);
+        }
+
+        /** out[i] = i * i + add, read back. */
+        int[] run(int add) {
             kernel.setArg(0, out);
             kernel.setArg(1, Pocl.ints(add));
             ByteBuffer read = Pocl.direct(64 * Integer.BYTES);
             var launched = queue.launch(kernel, 1, null, new long[] {64}, null, List.of());
             awaitAll(queue.read(out, 0, read, List.of(launched)), launched);
+            return Pocl.ints(read);
+        }
+
+        @Override
+        public void close() {
             out.release();
             kernel.release();
             program.release();
             queue.release();
-            return Pocl.ints(read);
+            session.close();
         }
     }
 
