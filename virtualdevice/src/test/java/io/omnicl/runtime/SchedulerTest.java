@@ -5,8 +5,22 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
+import io.omnicl.driver.ClContext;
+import io.omnicl.driver.ClDevice;
+import io.omnicl.driver.ClKernel;
+import io.omnicl.driver.ClMem;
+import io.omnicl.driver.ClProgram;
+import io.omnicl.driver.ClQueue;
+import io.omnicl.runtime.worker.DeviceTask;
+import io.omnicl.runtime.worker.DeviceWorker;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -49,6 +63,71 @@ class SchedulerTest {
         long slow = engine.counters().get(1).kernels();
         assertEquals(Workload.TASKS, fast + slow);
         assertTrue(slow <= Workload.TASKS / 4, "the device 10x slower ran " + slow + " of " + Workload.TASKS);
+    }
+
+    /**
+     * A device still learning a kernel is not given it when that would move data only another device holds,
+     * or a chain would follow it there whole (Jacobi's one upload and one download). A buffer is written by a
+     * kernel on device A; A is held while the next kernel on it, on the virtual device, is ready, and B is
+     * asked for work: it must decline, and A runs it once free.
+     */
+    @Test
+    void aLearningDeviceIsNotGivenWhatWouldMoveAnotherDevicesData() throws Exception {
+        Engine engine = engine("dmda", Map.of());
+        ClDevice virtual = Workload.device(engine, 0);
+        ClDevice first = Workload.device(engine, 1);
+        ClContext context = engine.platforms().get(0).createContext(List.of(virtual, first), new long[0]);
+        ClMem out = context.createBuffer(Cl.CL_MEM_READ_WRITE, 4L * Workload.ITEMS, null);
+        ClProgram program = context.createProgram(Workload.SOURCE);
+        program.build(List.of(), "", null);
+        ClQueue onFirst = context.createQueue(first, 0);
+        launch(program, out, onFirst);
+        onFirst.finish();
+        DeviceWorker a = engine.machine().nodes().get(0).worker();
+        DeviceWorker b = engine.machine().nodes().get(1).worker();
+        assertEquals(a.node().bit(), ((MemObject) out).storage().map().holdersOfAll(0, 4L * Workload.ITEMS));
+        CountDownLatch held = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        a.post(w -> {
+            held.countDown();
+            awaitQuietly(release);
+        });
+        held.await();
+        ClQueue onVirtual = context.createQueue(virtual, 0);
+        launch(program, out, onVirtual);
+        CompletableFuture<Boolean> taken = new CompletableFuture<>();
+        b.post(w -> {
+            DeviceTask task = engine.machine().scheduler().pop(w);
+            taken.complete(task != null);
+            if (task != null) {
+                task.run(w);
+            }
+        });
+        boolean tookIt = taken.get();
+        release.countDown();
+        onVirtual.finish();
+        assertEquals(false, tookIt, "the learning device took the kernel");
+        assertEquals(0, engine.counters().get(1).kernels(), "device B ran nothing");
+        assertEquals(0, engine.counters().get(1).bytesToDevice(), "nothing moved to device B");
+        assertEquals(2, engine.counters().get(0).kernels());
+        program.release();
+        context.release();
+    }
+
+    private static void launch(ClProgram program, ClMem out, ClQueue queue) {
+        ClKernel k = program.createKernel("work");
+        k.setArg(0, 8, out);
+        k.setArg(1, 4, ByteBuffer.allocate(4).order(ByteOrder.nativeOrder()).putInt(Workload.ROUNDS).array());
+        queue.ndRange(k, 1, null, new long[] {Workload.ITEMS}, null, List.of()).release();
+        k.release();
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**

@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /** Independent launches of one kernel on a device of an engine, each checked against the host's model. */
 final class Workload {
 
-    private static final String SOURCE = String.join("\n",
+    static final String SOURCE = String.join("\n",
             "__kernel void work(__global int* out, const int rounds) {",
             "    int i = get_global_id(0); int s = i;",
             "    for (int r = 0; r < rounds; r++) { s = s * 1103515245 + 12345; }",

@@ -15,7 +15,8 @@ import java.util.List;
  * when no other device would complete it sooner, or when it would complete it before the other devices
  * could complete all the ready work (so a slower device helps while there is much to do, and never holds
  * up the end). A device that has not yet run a kernel is given it to learn from when its estimate (from
- * other devices, scaled by measured speeds) makes it a close second.
+ * other devices, scaled by measured speeds) makes it a close second, and it needs no more data moved than the
+ * best device would.
  */
 public final class DmdaScheduler implements Scheduler {
 
@@ -117,12 +118,16 @@ public final class DmdaScheduler implements Scheduler {
      */
     private boolean choose(DeviceTask t, DeviceWorker worker, double mine, long now) {
         double best = Double.MAX_VALUE;
+        double bestTransfer = 0;
         double earliestFree = Double.MAX_VALUE;
         double tasksPerNano = 0;
         for (DeviceWorker other : workers) {
             if (other != worker && (t.candidates() & other.node().bit()) != 0) {
                 double done = completion(t, other, now);
-                best = Math.min(best, done);
+                if (done < best) {
+                    best = done;
+                    bestTransfer = transfer(t, other);
+                }
                 earliestFree = Math.min(earliestFree, other.freeAt(now));
                 tasksPerNano += 1 / Math.max(1, done - other.freeAt(now));
             }
@@ -130,16 +135,20 @@ public final class DmdaScheduler implements Scheduler {
         if (mine <= best || mine <= earliestFree + ready.size() / tasksPerNano) {
             return true;
         }
+        // learning must not move data: a chain would follow it to the learner, whole (Jacobi's bytes)
         PerfKey key = t.perfKey();
         boolean learning = key != null && model.samples(key, worker.node().modelId()) < LEARNING_SAMPLES;
-        return learning && mine - now <= LEARNING_SLACK * (best - now);
+        return learning && transfer(t, worker) <= bestTransfer && mine - now <= LEARNING_SLACK * (best - now);
     }
 
     /** The host time at which {@code t} is expected to complete if {@code w} runs it. */
     double completion(DeviceTask t, DeviceWorker w, long now) {
-        DeviceSpeed speed = w.speed();
-        double transfer = speed.transferNanos(t.fetchTo(w.node()), averageSpeed());
-        return w.freeAt(now) + transfer + run(t, w);
+        return w.freeAt(now) + transfer(t, w) + run(t, w);
+    }
+
+    /** How long bringing what {@code t} needs to {@code w}'s device is expected to take. */
+    private double transfer(DeviceTask t, DeviceWorker w) {
+        return w.speed().transferNanos(t.fetchTo(w.node()), averageSpeed());
     }
 
     private double run(DeviceTask t, DeviceWorker w) {
