@@ -15,8 +15,8 @@ import java.util.List;
  * when no other device would complete it sooner, or when it would complete it before the other devices
  * could complete all the ready work (so a slower device helps while there is much to do, and never holds
  * up the end). A device that has not yet run a kernel is given it to learn from when its estimate (from
- * other devices, scaled by measured speeds) makes it a close second, and it needs no more data moved than the
- * best device would.
+ * other devices, scaled by measured speeds) makes it a close second, and it needs no more bytes brought from
+ * other devices than the best device would.
  */
 public final class DmdaScheduler implements Scheduler {
 
@@ -118,7 +118,7 @@ public final class DmdaScheduler implements Scheduler {
      */
     private boolean choose(DeviceTask t, DeviceWorker worker, double mine, long now) {
         double best = Double.MAX_VALUE;
-        double bestTransfer = 0;
+        long bestFromDevices = 0;
         double earliestFree = Double.MAX_VALUE;
         double tasksPerNano = 0;
         for (DeviceWorker other : workers) {
@@ -126,7 +126,7 @@ public final class DmdaScheduler implements Scheduler {
                 double done = completion(t, other, now);
                 if (done < best) {
                     best = done;
-                    bestTransfer = transfer(t, other);
+                    bestFromDevices = t.fetchTo(other.node()).fromDevices();
                 }
                 earliestFree = Math.min(earliestFree, other.freeAt(now));
                 tasksPerNano += 1 / Math.max(1, done - other.freeAt(now));
@@ -135,10 +135,11 @@ public final class DmdaScheduler implements Scheduler {
         if (mine <= best || mine <= earliestFree + ready.size() / tasksPerNano) {
             return true;
         }
-        // learning must not move data: a chain would follow it to the learner, whole (Jacobi's bytes)
+        // learning must not move what devices hold: a chain would follow it to the learner, whole (Jacobi's bytes)
         PerfKey key = t.perfKey();
-        boolean learning = key != null && model.samples(key, worker.node().modelId()) < LEARNING_SAMPLES;
-        return learning && transfer(t, worker) <= bestTransfer && mine - now <= LEARNING_SLACK * (best - now);
+        boolean learning = key != null && model.samples(key, worker.node().modelId()) < LEARNING_SAMPLES
+                && t.fetchTo(worker.node()).fromDevices() <= bestFromDevices;
+        return learning && mine - now <= LEARNING_SLACK * (best - now);
     }
 
     /** The host time at which {@code t} is expected to complete if {@code w} runs it. */
