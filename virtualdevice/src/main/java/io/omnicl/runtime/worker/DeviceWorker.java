@@ -192,23 +192,21 @@ public final class DeviceWorker {
     }
 
     /**
-     * From any thread: writes {@code src} to the start of {@code dst} on a queue of its own (through pinned
-     * memory, when this device's transfers are staged and one slot holds it), and waits. Only
-     * for memory no command uses yet, which therefore needs no order against this worker's queue.
+     * From any thread: writes {@code src} to the start of {@code dst} on a queue of its own, and waits. Only
+     * for memory no command uses yet, which therefore needs no order against this worker's queue. (A new
+     * buffer's bytes that fit a pinned slot go through {@link #precede} instead; this is for the others.)
      *
      * @return 0, or the upload's negative status
      */
     public int uploadNow(RealBuffer dst, ByteBuffer src) {
-        ByteBuffer slot = takeStaging(src.remaining());
         NativeGate.enter();
         try {
-            ByteBuffer from = slot == null ? src : slot.put(src.duplicate()).flip();
             RealEvent e;
             synchronized (startLock) {
                 if (uploads == null) {
                     uploads = session().createQueue(false);
                 }
-                e = uploads.write(dst, 0, from, List.of());
+                e = uploads.write(dst, 0, src, List.of());
                 uploads.flush();
             }
             int status = e.await();
@@ -219,9 +217,6 @@ public final class DeviceWorker {
             return Statuses.of(e);
         } finally {
             NativeGate.exit();
-            if (slot != null) {
-                giveStaging(slot);
-            }
         }
     }
 
