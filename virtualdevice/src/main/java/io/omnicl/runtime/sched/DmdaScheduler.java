@@ -118,7 +118,7 @@ public final class DmdaScheduler implements Scheduler {
      */
     private boolean choose(DeviceTask t, DeviceWorker worker, double mine, long now) {
         double best = Double.MAX_VALUE;
-        long bestFromDevices = 0;
+        DeviceWorker bestDevice = null;
         double earliestFree = Double.MAX_VALUE;
         double tasksPerNano = 0;
         for (DeviceWorker other : workers) {
@@ -126,7 +126,7 @@ public final class DmdaScheduler implements Scheduler {
                 double done = completion(t, other, now);
                 if (done < best) {
                     best = done;
-                    bestFromDevices = t.fetchTo(other.node()).fromDevices();
+                    bestDevice = other;
                 }
                 earliestFree = Math.min(earliestFree, other.freeAt(now));
                 tasksPerNano += 1 / Math.max(1, done - other.freeAt(now));
@@ -138,7 +138,8 @@ public final class DmdaScheduler implements Scheduler {
         // learning must not move what devices hold: a chain would follow it to the learner, whole (Jacobi's bytes)
         PerfKey key = t.perfKey();
         boolean learning = key != null && model.samples(key, worker.node().modelId()) < LEARNING_SAMPLES
-                && t.fetchTo(worker.node()).fromDevices() <= bestFromDevices;
+                && t.fetchTo(worker.node()).fromDevices() <= (bestDevice == null ? 0
+                        : t.fetchTo(bestDevice.node()).fromDevices());
         return learning && mine - now <= LEARNING_SLACK * (best - now);
     }
 
