@@ -102,21 +102,9 @@ class HostTransferTest {
             return ((MemObject) buffer).storage().map().holdersOfAll(0, SIZE);
         }
 
-        /**
-         * Holds the worker of platform device {@code device} (1 and up) until {@code release} counts down: what
-         * it would enqueue meanwhile waits. Returns once the worker is held.
-         */
+        /** Holds the worker of platform device {@code device} (1 and up) until {@code release} counts down. */
         void holdWorker(int device, CountDownLatch release) throws InterruptedException {
-            CountDownLatch held = new CountDownLatch(1);
-            node(device).worker().post(w -> {
-                held.countDown();
-                try {
-                    release.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
-            held.await();
+            HeldWorker.hold(node(device).worker(), release);
         }
 
         /** The real device behind platform device {@code device} (1 and up). */

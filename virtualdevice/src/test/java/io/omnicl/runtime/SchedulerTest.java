@@ -7,15 +7,12 @@ import org.junit.jupiter.api.Test;
 
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
-import io.omnicl.driver.ClKernel;
 import io.omnicl.driver.ClMem;
 import io.omnicl.driver.ClProgram;
 import io.omnicl.driver.ClQueue;
 import io.omnicl.runtime.worker.DeviceTask;
 import io.omnicl.runtime.worker.DeviceWorker;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -81,20 +78,15 @@ class SchedulerTest {
         ClProgram program = context.createProgram(Workload.SOURCE);
         program.build(List.of(), "", null);
         ClQueue onFirst = context.createQueue(first, 0);
-        launch(program, out, onFirst);
+        Workload.launch(program, out, onFirst);
         onFirst.finish();
         DeviceWorker a = engine.machine().nodes().get(0).worker();
         DeviceWorker b = engine.machine().nodes().get(1).worker();
         assertEquals(a.node().bit(), ((MemObject) out).storage().map().holdersOfAll(0, 4L * Workload.ITEMS));
-        CountDownLatch held = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        a.post(w -> {
-            held.countDown();
-            awaitQuietly(release);
-        });
-        held.await();
+        HeldWorker.hold(a, release);
         ClQueue onVirtual = context.createQueue(virtual, 0);
-        launch(program, out, onVirtual);
+        Workload.launch(program, out, onVirtual);
         CompletableFuture<Boolean> taken = new CompletableFuture<>();
         b.post(w -> {
             DeviceTask task = engine.machine().scheduler().pop(w);
@@ -112,22 +104,6 @@ class SchedulerTest {
         assertEquals(2, engine.counters().get(0).kernels());
         program.release();
         context.release();
-    }
-
-    private static void launch(ClProgram program, ClMem out, ClQueue queue) {
-        ClKernel k = program.createKernel("work");
-        k.setArg(0, 8, out);
-        k.setArg(1, 4, ByteBuffer.allocate(4).order(ByteOrder.nativeOrder()).putInt(Workload.ROUNDS).array());
-        queue.ndRange(k, 1, null, new long[] {Workload.ITEMS}, null, List.of()).release();
-        k.release();
-    }
-
-    private static void awaitQuietly(CountDownLatch latch) {
-        try {
-            latch.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     /**

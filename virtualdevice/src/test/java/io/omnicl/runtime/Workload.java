@@ -44,6 +44,15 @@ final class Workload {
         return engine.platforms().get(0).devices(Cl.CL_DEVICE_TYPE_ALL).get(index);
     }
 
+    /** Launches the kernel of {@link #SOURCE}, built in {@code program}, over {@code out} on {@code queue}. */
+    static void launch(ClProgram program, ClMem out, ClQueue queue) {
+        ClKernel k = program.createKernel("work");
+        k.setArg(0, 8, out);
+        k.setArg(1, 4, ByteBuffer.allocate(4).order(ByteOrder.nativeOrder()).putInt(ROUNDS).array());
+        queue.ndRange(k, 1, null, new long[] {ITEMS}, null, List.of()).release();
+        k.release();
+    }
+
     /** Runs {@link #TASKS} independent launches on {@code device}; checks each output. */
     static void runIndependentTasks(Engine engine, ClDevice device) {
         ClContext context = engine.platforms().get(0).createContext(List.of(device), new long[0]);
@@ -53,11 +62,7 @@ final class Workload {
         List<ClMem> outputs = new ArrayList<>();
         for (int t = 0; t < TASKS; t++) {
             ClMem out = context.createBuffer(Cl.CL_MEM_READ_WRITE, 4L * ITEMS, null);
-            ClKernel k = program.createKernel("work");
-            k.setArg(0, 8, out);
-            k.setArg(1, 4, ByteBuffer.allocate(4).order(ByteOrder.nativeOrder()).putInt(ROUNDS).array());
-            queue.ndRange(k, 1, null, new long[] {ITEMS}, null, List.of()).release();
-            k.release();
+            launch(program, out, queue);
             outputs.add(out);
         }
         queue.finish();
