@@ -13,7 +13,7 @@ props=()
 while [ $# -gt 0 ] && [ "$1" != -- ]; do props+=("$1"); shift; done
 [ $# -gt 0 ] && shift
 g=$(cd "$(dirname "$0")/../.gpu" && pwd)
-if [ "$JAR" = jocl ]; then cp=$g/lib/jocl-2.0.5.jar; platform=NVIDIA; else cp=$g/$JAR/omnicl.jar; platform=OmniCL; fi
+if [ "$JAR" = jocl ]; then cp=$g/lib/jocl-2.0.5.jar:$g/lib/omnicl.jar; platform=NVIDIA; else cp=$g/$JAR/omnicl.jar; platform=OmniCL; fi
 record=${JFR:+-XX:StartFlightRecording=settings=${JFR_SETTINGS:-profile},filename=$JFR}
 cd "$g/prof" && POCL_DEVICES=${POCL_DEVICES:-cpu} LD_PRELOAD=$g/jre/lib/libjsig.so \
   java $record -cp "$cp:." -Dplatform=$platform "${props[@]}" "$probe" "$@"
