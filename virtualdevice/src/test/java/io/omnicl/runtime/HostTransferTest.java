@@ -7,6 +7,7 @@ import io.omnicl.driver.ClQueue;
 import io.omnicl.driver.HostMemory;
 import io.omnicl.runtime.coherence.CoherenceMap;
 import io.omnicl.runtime.worker.DeviceNode;
+import io.omnicl.runtime.worker.DeviceWorker;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import java.util.concurrent.CountDownLatch;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -384,7 +386,39 @@ class HostTransferTest {
     @Test
     void aLargeStagedNewBufferReachesEachDeviceWhole() {
         Setup s = Setup.open(Config.defaults().withPinned("on"));
-        int size = (3 << 20) + 12345;
+        newBufferReachesEachDeviceWhole(s, (3 << 20) + 12345);
+    }
+
+    /**
+     * Bytes of a new buffer larger than a pinned slot go through slots a piece at a time (more pieces than one
+     * upload may hold slots, so slots are used again), and each device gets them all, each in its place.
+     */
+    @Test
+    void aNewBufferLargerThanASlotIsUploadedThroughSlotsInPieces() {
+        Setup s = Setup.open(Config.defaults().withPinned("on"));
+        newBufferReachesEachDeviceWhole(s, (9 << 21) + 12345);
+    }
+
+    /** With every slot of a device taken, a new buffer's bytes still reach it whole, straight from the program. */
+    @Test
+    void aLargeNewBufferReachesADeviceWhoseSlotsAreAllTaken() {
+        Setup s = Setup.open(Config.defaults().withPinned("on"));
+        DeviceWorker worker = s.node(1).worker();
+        List<ByteBuffer> taken = new ArrayList<>();
+        for (ByteBuffer slot = worker.takeStaging(1); slot != null; slot = worker.takeStaging(1)) {
+            taken.add(slot);
+        }
+        assertFalse(taken.isEmpty(), "the device's transfers are staged");
+        newBufferReachesEachDeviceWhole(s, (5 << 20) + 12345);
+        taken.forEach(worker::giveStaging);
+    }
+
+    /**
+     * A buffer of {@code size} bytes made from data on a context of pinned devices 1 and 2: both hold it from
+     * the start, the program's memory may change as soon as the creation returns, and each device gives back
+     * exactly the bytes it was made from.
+     */
+    private static void newBufferReachesEachDeviceWhole(Setup s, int size) {
         byte[] data = new byte[size];
         for (int i = 0; i < size; i++) {
             data[i] = (byte) (i * 31 + i / 65536);
@@ -392,6 +426,7 @@ class HostTransferTest {
         Direct user = Direct.of(data);
         ClMem buffer = s.contextOf(0).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, size, user);
         user.memory().put(size - 1, (byte) (data[size - 1] + 1));
+        user.memory().put(0, (byte) (data[0] + 1));
         assertEquals(s.bit(1) | s.bit(2), ((MemObject) buffer).storage().map().holdersOfAll(0, size));
         for (int device = 1; device <= 2; device++) {
             Direct back = new Direct(ByteBuffer.allocateDirect(size));
