@@ -209,7 +209,12 @@ abstract class DeviceCommand extends Command implements DeviceTask {
         pinned = List.of();
     }
 
+    /** The attempt submitted on {@code w}'s device has ended, well or not: what it held there is let go. */
+    void attemptEnded(DeviceWorker w) {
+    }
+
     private void finished(DeviceWorker w, int status, long[] times, StagedResults staged) {
+        attemptEnded(w);
         if (status < 0) {
             attemptFailed(w, status, true);
             return;

@@ -8,6 +8,7 @@ import io.omnicl.runtime.coherence.Storage;
 import io.omnicl.runtime.graph.Access;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceWorker;
+import io.omnicl.runtime.worker.StagedPieces;
 
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -110,7 +111,7 @@ final class HostReadCommand extends Command {
 
     /**
      * Reads the range from {@code w}'s device, behind what is on its queue, into the user's memory: through
-     * pinned memory when the device's transfers are staged (copied on from a host thread, so that the worker
+     * pinned memory where the device's transfers are staged (copied on from host threads, so that the worker
      * goes on), else directly when it is a direct buffer, else through memory of its own (never into the host
      * copy, which must stay as it is should a command before have failed). Ends the command when the read
      * succeeds, runs {@code otherwise} when it fails; returns false, having enqueued nothing, when it could not
@@ -119,31 +120,27 @@ final class HostReadCommand extends Command {
     private boolean readOn(DeviceWorker w, Runnable otherwise) {
         // the user's memory holds nothing defined until the read completes, so it may take the bytes at once
         ByteBuffer direct = inPlace();
-        ByteBuffer slot = w.takeStaging(access.length());
-        HostStore staging = slot != null ? new HostStore(slot.limit((int) access.length()))
-                : direct != null ? new HostStore(direct) : new HostStore(access.length());
+        Landing landing = Landing.of(w, access.length(), direct);
         boolean reading;
         try {
-            reading = Coherency.readBehind(access.storage(), access.offset(), access.length(), w, staging,
+            reading = Coherency.readBehind(access.storage(), access.offset(), access.length(), w, landing.store(),
                     status -> {
                         if (status < 0) {
-                            giveBack(w, slot);
+                            landing.giveBack();
                             runningOn(null);
                             otherwise.run();
                             return;
                         }
                         event.running(0);
-                        if (slot != null) {
+                        if (landing.staged()) {
                             DeviceWorker.offWorker(() -> {
-                                copyOut(staging);
-                                w.giveStaging(slot);
+                                landing.copyOut(user, direct);
+                                landing.giveBack();
                                 end(0);
                             });
                             return;
                         }
-                        if (direct == null) {
-                            copyOut(staging);
-                        }
+                        landing.copyOut(user, direct);
                         end(0);
                     });
         } catch (RuntimeException e) {
@@ -152,18 +149,48 @@ final class HostReadCommand extends Command {
         if (reading) {
             runningOn(w);
         } else {
-            giveBack(w, slot);
+            landing.giveBack();
         }
         return reading;
     }
 
-    private void copyOut(HostStore staging) {
-        staging.forEach(0, access.length(), (memory, at) -> user.copyIn(at, memory));
-    }
+    /**
+     * Where a read from a device lands: in pieces of a pinned slot's size ({@link StagedPieces}), each in a slot
+     * of the device where one is free, the others in the user's memory when it is a direct buffer of the range's
+     * size, else in memory of their own; or whole in one of those when no slot is free (or the device's
+     * transfers are not staged).
+     */
+    private record Landing(HostStore store, StagedPieces pieces) {
 
-    private static void giveBack(DeviceWorker w, ByteBuffer slot) {
-        if (slot != null) {
-            w.giveStaging(slot);
+        static Landing of(DeviceWorker w, long length, ByteBuffer direct) {
+            StagedPieces pieces = StagedPieces.take(w, length);
+            if (!pieces.staged()) {
+                return new Landing(direct != null ? new HostStore(direct) : new HostStore(length), pieces);
+            }
+            ByteBuffer[] into = new ByteBuffer[pieces.count()];
+            for (int i = 0; i < into.length; i++) {
+                ByteBuffer slot = pieces.slot(i);
+                into[i] = slot != null ? slot : direct != null ? pieces.piece(direct, i)
+                        : ByteBuffer.allocateDirect(pieces.length(i));
+            }
+            return new Landing(new HostStore(into, DeviceWorker.SLOT_BYTES), pieces);
+        }
+
+        boolean staged() {
+            return pieces.staged();
+        }
+
+        /** Copies what is not in the user's memory already into it. */
+        void copyOut(HostMemory user, ByteBuffer direct) {
+            if (direct == null) {
+                store.forEach(0, store.size(), (memory, at) -> user.copyIn(at, memory));
+            } else if (staged()) {
+                pieces.copyOut(direct);
+            }
+        }
+
+        void giveBack() {
+            pieces.giveBack();
         }
     }
 

@@ -3,9 +3,11 @@ package io.omnicl.runtime;
 import io.omnicl.driver.HostMemory;
 import io.omnicl.runtime.coherence.Chunk;
 import io.omnicl.runtime.worker.DeviceWorker;
+import io.omnicl.runtime.worker.StagedPieces;
 import io.omnicl.spi.RealEvent;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
 
 import static io.omnicl.runtime.Cl.CL_COMMAND_WRITE_BUFFER;
@@ -20,6 +22,8 @@ final class HostWriteCommand extends OverwriteCommand {
     private final HostMemory user;
     /** The user's memory when it is a direct buffer, else null. */
     private final ByteBuffer direct;
+    /** The pieces of the attempt under way and the pinned slots they hold. */
+    private StagedPieces staging;
 
     HostWriteCommand(Queue queue, MemObject buffer, long offset, long size, HostMemory user) {
         super(queue, CL_COMMAND_WRITE_BUFFER, buffer, offset, size);
@@ -46,11 +50,48 @@ final class HostWriteCommand extends OverwriteCommand {
         return direct != null && !device.isVirtual() ? device.nodeMask() : 0;
     }
 
+    /**
+     * Writes the range on {@code w}'s queue from the user's memory: through pinned slots where the device's
+     * transfers are staged, a slot's worth each, copied in pieces on host threads at once (a driver moves
+     * pageable memory at a fraction of the bus speed); what finds no slot free goes as it is. The slots are
+     * given back when the attempt ends.
+     */
     @Override
     RealEvent submit(DeviceWorker w, boolean withEvent) {
         Chunk c = write.storage().chunkAt(w.node(), write.offset());
-        RealEvent upload = w.queue().write(c.buffer(), c.local(write.offset()), direct, List.of());
+        long at = c.local(write.offset());
+        StagedPieces pieces = StagedPieces.take(w, write.length());
+        List<RealEvent> writes = new ArrayList<>();
+        try {
+            if (!pieces.staged()) {
+                writes.add(w.queue().write(c.buffer(), at, direct, List.of()));
+            } else {
+                pieces.copyIn(direct);
+                for (int i = 0; i < pieces.count(); i++) {
+                    ByteBuffer slot = pieces.slot(i);
+                    writes.add(w.queue().write(c.buffer(), at + StagedPieces.offset(i),
+                            slot != null ? slot : pieces.piece(direct, i), List.of()));
+                }
+            }
+        } catch (RuntimeException e) {
+            // what was enqueued may still read the slots
+            writes.forEach(RealEvent::await);
+            writes.forEach(RealEvent::release);
+            pieces.giveBack();
+            throw e;
+        }
+        // the queue is in order: the last write's end is the others'
+        writes.subList(0, writes.size() - 1).forEach(RealEvent::release);
+        staging = pieces;
         w.countBytes(write.length(), true);
-        return upload;
+        return writes.get(writes.size() - 1);
+    }
+
+    @Override
+    void attemptEnded(DeviceWorker w) {
+        if (staging != null) {
+            staging.giveBack();
+            staging = null;
+        }
     }
 }

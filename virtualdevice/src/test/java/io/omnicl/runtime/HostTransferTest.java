@@ -414,6 +414,56 @@ class HostTransferTest {
     }
 
     /**
+     * Writes and reads larger than a pinned slot go through slots a piece each, all at once, and arrive whole:
+     * a read into a direct buffer (from the device holding the range) and one into an array (following a write
+     * on the device's queue).
+     */
+    @Test
+    void largeWritesAndReadsGoThroughSlotsInPiecesWhole() {
+        largeTransfersArriveWhole(Setup.open(Config.defaults().withPinned("on")), 0);
+    }
+
+    /** With all but two of the device's slots taken, large writes and reads go partly through slots, whole. */
+    @Test
+    void largeWritesAndReadsWithFewSlotsFreeArriveWhole() {
+        largeTransfersArriveWhole(Setup.open(Config.defaults().withPinned("on")), 2);
+    }
+
+    /** Large writes to and reads from pinned device 1, with only {@code free} of its slots free (0: all). */
+    private static void largeTransfersArriveWhole(Setup s, int free) {
+        int size = (9 << 21) + 12345;
+        DeviceWorker worker = s.node(1).worker();
+        List<ByteBuffer> taken = new ArrayList<>();
+        if (free > 0) {
+            for (ByteBuffer slot = worker.takeStaging(1); slot != null; slot = worker.takeStaging(1)) {
+                taken.add(slot);
+            }
+            for (int i = 0; i < free; i++) {
+                worker.giveStaging(taken.remove(taken.size() - 1));
+            }
+        }
+        ClQueue queue = s.queue(1);
+        ClMem buffer = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, size, null);
+        byte[] first = new byte[size];
+        byte[] second = new byte[size];
+        for (int i = 0; i < size; i++) {
+            first[i] = (byte) (i * 7 + i / 65536);
+            second[i] = (byte) (i * 13 + 5);
+        }
+        queue.writeBuffer(buffer, true, 0, size, Direct.of(first), List.of()).release();
+        Direct direct = new Direct(ByteBuffer.allocateDirect(size));
+        queue.readBuffer(buffer, true, 0, size, direct, List.of()).release();
+        byte[] got = new byte[size];
+        direct.memory().get(got);
+        assertArrayEquals(first, got, "into a direct buffer");
+        queue.writeBuffer(buffer, false, 0, size, Direct.of(second), List.of()).release();
+        byte[] array = new byte[size];
+        queue.readBuffer(buffer, true, 0, size, new Bytes(array), List.of()).release();
+        assertArrayEquals(second, array, "into an array");
+        taken.forEach(worker::giveStaging);
+    }
+
+    /**
      * A buffer of {@code size} bytes made from data on a context of pinned devices 1 and 2: both hold it from
      * the start, the program's memory may change as soon as the creation returns, and each device gives back
      * exactly the bytes it was made from.

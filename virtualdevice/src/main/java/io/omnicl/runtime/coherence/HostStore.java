@@ -21,16 +21,36 @@ public final class HostStore {
     }
 
     private final long size;
+    /** Bytes of each chunk but the last. */
+    private final long chunkBytes;
     private ByteBuffer[] chunks;
 
     public HostStore(long size) {
         this.size = size;
+        this.chunkBytes = CHUNK;
     }
 
     /** A store that is the user's direct buffer. */
     public HostStore(ByteBuffer userMemory) {
         this.size = userMemory.remaining();
+        this.chunkBytes = CHUNK;
         this.chunks = new ByteBuffer[] {userMemory.slice().order(ByteOrder.nativeOrder())};
+    }
+
+    /**
+     * A store made of {@code pieces}, each the remaining bytes of its buffer: {@code pieceBytes} each but the
+     * last, which may be shorter (staging for a transfer cut into pieces).
+     */
+    public HostStore(ByteBuffer[] pieces, long pieceBytes) {
+        long total = 0;
+        ByteBuffer[] c = new ByteBuffer[pieces.length];
+        for (int i = 0; i < pieces.length; i++) {
+            c[i] = pieces[i].slice().order(ByteOrder.nativeOrder());
+            total += c[i].capacity();
+        }
+        this.size = total;
+        this.chunkBytes = pieceBytes;
+        this.chunks = c;
     }
 
     public long size() {
@@ -56,8 +76,8 @@ public final class HostStore {
         long pos = offset;
         long end = offset + length;
         while (pos < end) {
-            int index = (int) (pos / CHUNK);
-            long chunkStart = index * CHUNK;
+            int index = (int) (pos / chunkBytes);
+            long chunkStart = index * chunkBytes;
             int from = (int) (pos - chunkStart);
             int to = (int) Math.min(end - chunkStart, c[index].capacity());
             action.apply(c[index].duplicate().limit(to).position(from).slice().order(ByteOrder.nativeOrder()), pos);
@@ -71,8 +91,8 @@ public final class HostStore {
      */
     public ByteBuffer view(long offset, long length) {
         ByteBuffer[] c = chunks();
-        int index = (int) (offset / CHUNK);
-        long chunkStart = index * CHUNK;
+        int index = (int) (offset / chunkBytes);
+        long chunkStart = index * chunkBytes;
         if (offset + length > chunkStart + c[index].capacity()) {
             return null;
         }

@@ -53,6 +53,8 @@ public final class DeviceWorker {
 
     /** Commands submitted since the last flush after which the queue is flushed anyway. */
     private static final int FLUSH_EVERY = 16;
+    /** Bytes of one pinned slot: the most that {@link #takeStaging} stages. */
+    public static final int SLOT_BYTES = PinnedSlots.SLOT_BYTES;
     /** Bytes of the program's memory that one host thread copies, when a copy is split among several. */
     private static final int COPY_PIECE = 512 << 10;
     /** Pinned slots one upload by {@link #uploadNow} takes at most, leaving the others to other transfers. */
