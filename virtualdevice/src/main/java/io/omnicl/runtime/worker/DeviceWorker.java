@@ -26,6 +26,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
@@ -57,6 +58,8 @@ public final class DeviceWorker {
     public static final int SLOT_BYTES = PinnedSlots.SLOT_BYTES;
     /** Bytes of the program's memory that one host thread copies, when a copy is split among several. */
     private static final int COPY_PIECE = 512 << 10;
+    /** Host threads that one copy keeps busy at most: one per core. */
+    private static final int COPY_THREADS = Runtime.getRuntime().availableProcessors();
     /** Pinned slots one upload by {@link #uploadNow} takes at most, leaving the others to other transfers. */
     private static final int STAGED_UPLOAD_SLOTS = 4;
     /** Commands behind others that may go without a real event in a row; the next one gets one. */
@@ -317,25 +320,46 @@ public final class DeviceWorker {
         return CompletableFuture.runAsync(work, HOST_THREADS);
     }
 
-    /**
-     * Copies the remaining bytes of {@code src} to {@code dst} from its position on, neither position
-     * moving: a large copy in pieces on host threads at once, since one thread copies at a fraction of what
-     * the memory can take (2 MB into pinned memory took ~250 us on the GPU machine). Done when the future is.
-     */
+    /** Copies the remaining bytes of {@code src} to {@code dst} as {@link #copy(List, List)} does. */
     public static CompletableFuture<Void> copy(ByteBuffer src, ByteBuffer dst) {
-        int length = src.remaining();
-        if (length < 2 * COPY_PIECE) {
-            dst.slice(dst.position(), length).put(src.duplicate());
+        return copy(List.of(src), List.of(dst));
+    }
+
+    /**
+     * Copies the remaining bytes of each of {@code from} to the same-numbered buffer of {@code to} from its
+     * position on, no position moving: in pieces, by at most one host thread per core at once, since one thread
+     * copies at a fraction of what the memory can take (2 MB into pinned memory took ~250 us on the GPU
+     * machine). Small copies are done at once on the calling thread. Done when the future is.
+     */
+    public static CompletableFuture<Void> copy(List<ByteBuffer> from, List<ByteBuffer> to) {
+        List<Runnable> pieces = new ArrayList<>();
+        long total = 0;
+        for (int i = 0; i < from.size(); i++) {
+            ByteBuffer src = from.get(i);
+            ByteBuffer dst = to.get(i);
+            int length = src.remaining();
+            total += length;
+            for (int at = 0; at < length; at += COPY_PIECE) {
+                int part = Math.min(COPY_PIECE, length - at);
+                ByteBuffer f = src.slice(src.position() + at, part);
+                ByteBuffer t = dst.slice(dst.position() + at, part);
+                pieces.add(() -> t.put(f));
+            }
+        }
+        if (total < 2 * COPY_PIECE) {
+            pieces.forEach(Runnable::run);
             return CompletableFuture.completedFuture(null);
         }
-        List<CompletableFuture<Void>> pieces = new ArrayList<>();
-        for (int at = 0; at < length; at += COPY_PIECE) {
-            int part = Math.min(COPY_PIECE, length - at);
-            ByteBuffer from = src.slice(src.position() + at, part);
-            ByteBuffer to = dst.slice(dst.position() + at, part);
-            pieces.add(offWorker(() -> to.put(from)));
+        AtomicInteger next = new AtomicInteger();
+        CompletableFuture<?>[] threads = new CompletableFuture<?>[Math.min(pieces.size(), COPY_THREADS)];
+        for (int k = 0; k < threads.length; k++) {
+            threads[k] = offWorker(() -> {
+                for (int i = next.getAndIncrement(); i < pieces.size(); i = next.getAndIncrement()) {
+                    pieces.get(i).run();
+                }
+            });
         }
-        return CompletableFuture.allOf(pieces.toArray(CompletableFuture[]::new));
+        return CompletableFuture.allOf(threads);
     }
 
     /**

@@ -3,7 +3,6 @@ package io.omnicl.runtime.worker;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * A transfer between the program's memory and a device cut into pieces of a pinned slot's size, each staged in
@@ -69,24 +68,24 @@ public final class StagedPieces {
 
     /** Copies the staged pieces of {@code from} (the whole transfer's bytes) into their slots, on host threads. */
     public void copyIn(ByteBuffer from) {
-        List<CompletableFuture<Void>> copies = new ArrayList<>();
-        for (int i = 0; i < slots.length; i++) {
-            if (slots[i] != null) {
-                copies.add(DeviceWorker.copy(piece(from, i), slots[i]));
-            }
-        }
-        copies.forEach(CompletableFuture::join);
+        copyStaged(from, true);
     }
 
     /** Copies the staged pieces from their slots into {@code to} (the whole transfer's bytes), on host threads. */
     public void copyOut(ByteBuffer to) {
-        List<CompletableFuture<Void>> copies = new ArrayList<>();
+        copyStaged(to, false);
+    }
+
+    private void copyStaged(ByteBuffer memory, boolean intoSlots) {
+        List<ByteBuffer> from = new ArrayList<>();
+        List<ByteBuffer> to = new ArrayList<>();
         for (int i = 0; i < slots.length; i++) {
             if (slots[i] != null) {
-                copies.add(DeviceWorker.copy(slot(i), piece(to, i)));
+                from.add(intoSlots ? piece(memory, i) : slot(i));
+                to.add(intoSlots ? slot(i) : piece(memory, i));
             }
         }
-        copies.forEach(CompletableFuture::join);
+        DeviceWorker.copy(from, to).join();
     }
 
     public void giveBack() {
