@@ -48,12 +48,16 @@ public final class Engine implements Driver {
     }
 
     public Engine(Config config) {
+        this(config, backend(config));
+    }
+
+    /** An engine over {@code backend}'s devices, whatever the configuration names (null: none). */
+    Engine(Config config, Backend backend) {
         this.config = config;
         this.programCache = new ProgramCache(config.programCacheDir().isEmpty() ? null
                 : Path.of(config.programCacheDir()));
         List<DeviceNode> nodes = new ArrayList<>();
         PerfModel model = new PerfModel(config.perfModelDir().isEmpty() ? null : Path.of(config.perfModelDir()));
-        Backend backend = backend(config);
         this.backendName = backend == null ? "none" : backend.name();
         List<RealDevice> reals = devicesOf(backend);
         for (int i = 0; i < reals.size(); i++) {
