@@ -404,10 +404,7 @@ class HostTransferTest {
     void aLargeNewBufferReachesADeviceWhoseSlotsAreAllTaken() {
         Setup s = Setup.open(Config.defaults().withPinned("on"));
         DeviceWorker worker = s.node(1).worker();
-        List<ByteBuffer> taken = new ArrayList<>();
-        for (ByteBuffer slot = worker.takeStaging(1); slot != null; slot = worker.takeStaging(1)) {
-            taken.add(slot);
-        }
+        List<ByteBuffer> taken = takeAllSlots(worker);
         assertFalse(taken.isEmpty(), "the device's transfers are staged");
         newBufferReachesEachDeviceWhole(s, (5 << 20) + 12345);
         taken.forEach(worker::giveStaging);
@@ -429,18 +426,22 @@ class HostTransferTest {
         largeTransfersArriveWhole(Setup.open(Config.defaults().withPinned("on")), 2);
     }
 
+    /** Every pinned slot of {@code worker}'s device that is free now, taken. */
+    private static List<ByteBuffer> takeAllSlots(DeviceWorker worker) {
+        List<ByteBuffer> taken = new ArrayList<>();
+        for (ByteBuffer slot = worker.takeStaging(1); slot != null; slot = worker.takeStaging(1)) {
+            taken.add(slot);
+        }
+        return taken;
+    }
+
     /** Large writes to and reads from pinned device 1, with only {@code free} of its slots free (0: all). */
     private static void largeTransfersArriveWhole(Setup s, int free) {
         int size = (9 << 21) + 12345;
         DeviceWorker worker = s.node(1).worker();
-        List<ByteBuffer> taken = new ArrayList<>();
-        if (free > 0) {
-            for (ByteBuffer slot = worker.takeStaging(1); slot != null; slot = worker.takeStaging(1)) {
-                taken.add(slot);
-            }
-            for (int i = 0; i < free; i++) {
-                worker.giveStaging(taken.remove(taken.size() - 1));
-            }
+        List<ByteBuffer> taken = free > 0 ? takeAllSlots(worker) : new ArrayList<>();
+        for (int i = 0; i < free; i++) {
+            worker.giveStaging(taken.remove(taken.size() - 1));
         }
         ClQueue queue = s.queue(1);
         ClMem buffer = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, size, null);

@@ -190,22 +190,20 @@ public final class Coherency {
             }
         }
         w.memory().unpinFresh(c);
-        if (upload == null) {
-            if (failed) {
-                w.countFailure();
-                restoreFromSlot(s, w.node().index(), slot);
-            }
-            w.giveStaging(slot);
-            return;
-        }
-        w.countBytes(c.size(), true);
-        w.track("fill", Trace.Kind.UPLOAD, upload, upload, List.of(), List.of(), false, false, (status, times) -> {
+        IntConsumer settle = status -> {
             if (status < 0) {
                 w.countFailure();
                 restoreFromSlot(s, w.node().index(), slot);
             }
             w.giveStaging(slot);
-        });
+        };
+        if (upload == null) {
+            settle.accept(failed ? Cl.CL_OUT_OF_RESOURCES : 0);
+            return;
+        }
+        w.countBytes(c.size(), true);
+        w.track("fill", Trace.Kind.UPLOAD, upload, upload, List.of(), List.of(), false, false,
+                (status, times) -> settle.accept(status));
     }
 
     /** The upload from {@code slot} of a new storage to {@code node} failed: see {@link #fillFromSlot}. */

@@ -330,8 +330,8 @@ public final class DeviceMemory {
             return null;
         }
         RealMem spare = spareOk ? takeSpare(s.size()) : null;
-        if (spare == null && used() + spareBytes() + s.size() > limit) {
-            dropSpares(true);
+        if (spare == null) {
+            dropSparesForRoom(s.size());
         }
         synchronized (this) {
             if (spare == null && used + spareBytes + s.size() > limit) {
@@ -406,8 +406,15 @@ public final class DeviceMemory {
                 RealImages.desc(image, null));
     }
 
-    private synchronized long spareBytes() {
-        return spareBytes;
+    /** Drops all the spare allocations when {@code bytes} more would not fit beside them: room comes first. */
+    private void dropSparesForRoom(long bytes) {
+        boolean crowded;
+        synchronized (this) {
+            crowded = used + spareBytes + bytes > limit;
+        }
+        if (crowded) {
+            dropSpares(true);
+        }
     }
 
     /**
@@ -415,9 +422,7 @@ public final class DeviceMemory {
      * fit; false if they cannot.
      */
     private boolean makeRoom(long bytes) {
-        if (used() + spareBytes() + bytes > limit) {
-            dropSpares(true);
-        }
+        dropSparesForRoom(bytes);
         while (true) {
             Chunk victim = null;
             synchronized (this) {
