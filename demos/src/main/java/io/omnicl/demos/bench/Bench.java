@@ -450,7 +450,12 @@ public final class Bench {
             return Optional.empty();
         }
         String already = System.getenv("LD_PRELOAD");
-        return Optional.of(already == null || already.isBlank() ? jsig.toString() : jsig + ":" + already);
+        if (already == null || already.isBlank()) {
+            return Optional.of(jsig.toString());
+        }
+        // ld.so takes the list separated by colons or spaces
+        boolean preloaded = List.of(already.split("[: ]")).contains(jsig.toString());
+        return Optional.of(preloaded ? already : jsig + ":" + already);
     }
 
     private List<String> context(List<Configuration> configs, int reps, int calibrations, String started,
