@@ -112,6 +112,9 @@ abstract class Command {
      * already added): the command may follow it.
      */
     final void precede(Command p) {
+        if (precursors.contains(p)) {
+            return;
+        }
         synchronized (p) {
             if (p.followers == null) {
                 return;
@@ -228,12 +231,22 @@ abstract class Command {
         if (w == null) {
             return;
         }
-        List<Command> toTell;
+        // usually one follower: told without copying the list
+        Command only = null;
+        Command[] toTell = null;
         synchronized (this) {
             if (followers == null || followers.isEmpty()) {
                 return;
             }
-            toTell = List.copyOf(followers);
+            if (followers.size() == 1) {
+                only = followers.get(0);
+            } else {
+                toTell = followers.toArray(new Command[0]);
+            }
+        }
+        if (only != null) {
+            only.tryFollow();
+            return;
         }
         for (Command f : toTell) {
             f.tryFollow();

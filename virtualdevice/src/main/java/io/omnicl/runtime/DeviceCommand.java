@@ -158,8 +158,9 @@ abstract class DeviceCommand extends Command implements DeviceTask {
                     || key != null && queue.engine().machine().model().sampleNext(key, w.node().modelId());
             Collection<Access> pending = behind ? w.pendingWrites() : List.of();
             List<Completion> waits = new ArrayList<>();
-            for (Access input : inputs()) {
-                for (Access a : input.minus(pending)) {
+            List<Access> inputs = inputs();
+            for (int i = 0; i < inputs.size(); i++) {
+                for (Access a : inputs.get(i).minus(pending)) {
                     Completion c = coherency.toDevice(a.storage(), a.offset(), a.length(), w, events);
                     if (c != null) {
                         waits.add(c);
@@ -231,7 +232,9 @@ abstract class DeviceCommand extends Command implements DeviceTask {
         if (staged != null) {
             staged.commit(w.node().index());
         } else {
-            for (Access a : outputs()) {
+            List<Access> outputs = outputs();
+            for (int i = 0; i < outputs.size(); i++) {
+                Access a = outputs.get(i);
                 Coherency.committed(a.storage(), a.offset(), a.length(), w.node().index());
             }
         }

@@ -100,7 +100,7 @@ final class Kernel extends CountedObject implements ClKernel {
     }
 
     /** The performance key of a launch of this kernel (see {@link KernelTemplate#perfKey}). */
-    PerfKey perfKey(List<Long> shape, int workDim) {
+    PerfKey perfKey(long[] shape, int workDim) {
         return template.perfKey(shape, workDim);
     }
 

@@ -179,16 +179,21 @@ final class KernelCommand extends DeviceCommand {
 
     /** The kernel and launch shape: global and local sizes and the sizes of buffer and local arguments. */
     private PerfKey perfKeyOf() {
-        List<Long> shape = new ArrayList<>();
-        for (int i = 0; i < workDim; i++) {
-            shape.add(global[i]);
+        int sized = 0;
+        for (Kernel.Arg a : args) {
+            if (a instanceof Kernel.MemArg m && m.memory() != null || a instanceof Kernel.LocalArg) {
+                sized++;
+            }
         }
-        shape.add(local == null ? -1 : local[0]);
+        long[] shape = new long[workDim + 1 + sized];
+        System.arraycopy(global, 0, shape, 0, workDim);
+        int at = workDim;
+        shape[at++] = local == null ? -1 : local[0];
         for (Kernel.Arg a : args) {
             if (a instanceof Kernel.MemArg m && m.memory() != null) {
-                shape.add(m.memory().size());
+                shape[at++] = m.memory().size();
             } else if (a instanceof Kernel.LocalArg l) {
-                shape.add(-l.size());
+                shape[at++] = -l.size();
             }
         }
         return kernel.perfKey(shape, workDim);

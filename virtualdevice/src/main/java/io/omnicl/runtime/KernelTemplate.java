@@ -11,6 +11,8 @@ import io.omnicl.spi.RealKernel;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,6 +26,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * Dropped, with its real kernels, when the program is built again or released.
  */
 final class KernelTemplate {
+
+    private record LastShape(long[] shape, int workDim, PerfKey key) {
+    }
 
     /** A real kernel and what each of its arguments was last set to (see {@link Kernel#argsSetOn}). */
     record Real(RealKernel kernel, Object[] set) {
@@ -39,6 +44,8 @@ final class KernelTemplate {
     /** By argument index: the size of a by-value argument the device took, else 0. */
     private final long[] acceptedSizes;
     private final Map<List<Long>, PerfKey> perfKeys = new ConcurrentHashMap<>();
+    /** The shape last looked up and its key: launches of a kernel mostly repeat one shape. */
+    private volatile LastShape lastShape;
     private boolean released;
 
     @SuppressWarnings("unchecked")
@@ -159,8 +166,16 @@ final class KernelTemplate {
      * The performance key of a launch, made once per shape ({@code shape}: the global sizes, then the local
      * size and argument sizes); a launch only looks it up.
      */
-    PerfKey perfKey(List<Long> shape, int workDim) {
-        return perfKeys.computeIfAbsent(shape, s -> {
+    PerfKey perfKey(long[] shape, int workDim) {
+        LastShape l = lastShape;
+        if (l != null && l.workDim == workDim && Arrays.equals(l.shape, shape)) {
+            return l.key;
+        }
+        List<Long> boxed = new ArrayList<>(shape.length);
+        for (long v : shape) {
+            boxed.add(v);
+        }
+        PerfKey key = perfKeys.computeIfAbsent(boxed, s -> {
             long items = 1;
             StringBuilder rest = new StringBuilder("g=");
             for (int i = 0; i < s.size(); i++) {
@@ -171,6 +186,8 @@ final class KernelTemplate {
             }
             return new PerfKey(program.contentHash() + ":" + name, PerfModel.shape(items, rest.toString()), items);
         });
+        lastShape = new LastShape(shape, workDim, key);
+        return key;
     }
 
     /** Releases the real kernels no kernel uses, and those given back from now on. */

@@ -136,9 +136,14 @@ final class Queue extends CountedObject implements ClQueue {
             }
             lastCommand = c;
         } else {
+            List<Command> earlier = new ArrayList<>(2);
             for (Access a : c.accesses()) {
                 for (Command w : hazards.register(a, c, c.executed)) {
-                    c.dependOn(w);
+                    // a command reached through several ranges is waited for once
+                    if (!earlier.contains(w)) {
+                        earlier.add(w);
+                        c.dependOn(w);
+                    }
                 }
             }
             c.executed.onDone(s -> retire(c));

@@ -160,6 +160,13 @@ public final class CoherenceMap {
         if (length == 0) {
             return;
         }
+        if (length == size && segments.size() == 1) {
+            // the usual case, a whole buffer rewritten: its one segment changes in place
+            Segment whole = segments.get(0L);
+            whole.holders = holders;
+            whole.version = nextVersion++;
+            return;
+        }
         long end = offset + length;
         split(offset);
         split(end);

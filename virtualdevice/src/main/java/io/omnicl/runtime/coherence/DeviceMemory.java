@@ -19,7 +19,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -58,8 +57,11 @@ public final class DeviceMemory {
      * address alignment) and of fills (a multiple of the pattern, up to 128 bytes).
      */
     private final long granule;
-    /** Guarded by {@code this}: chunks in least recently used first order, and their bytes. */
-    private final LinkedHashSet<Chunk> chunks = new LinkedHashSet<>();
+    /**
+     * Guarded by {@code this}: chunks in least recently used first order (each its own value; a map in access
+     * order, so that a use moves a chunk to the end without a new entry), and their bytes.
+     */
+    private final LinkedHashMap<Chunk, Chunk> chunks = new LinkedHashMap<>(16, 0.75f, true);
     private long used;
     /**
      * Guarded by {@code this}: allocations of freed storages, by size, oldest first, kept for the next chunk
@@ -255,9 +257,10 @@ public final class DeviceMemory {
             if (!clearOverlaps(regions)) {
                 return null;
             }
-            List<Chunk> pinned = new ArrayList<>();
+            List<Chunk> pinned = new ArrayList<>(regions.size());
             boolean room = true;
-            for (Region r : regions) {
+            for (int i = 0; i < regions.size(); i++) {
+                Region r = regions.get(i);
                 Chunk c = r.storage().chunkCovering(node, r.offset(), r.length());
                 if (c == null) {
                     c = allocate(r);
@@ -297,14 +300,15 @@ public final class DeviceMemory {
 
     /** Ends what {@link #pin} began. */
     public void unpin(List<Chunk> pinned) {
-        for (Chunk c : pinned) {
-            c.unpin();
+        for (int i = 0; i < pinned.size(); i++) {
+            pinned.get(i).unpin();
         }
     }
 
     /** Evicts the chunks that overlap a region without holding it all; false if one is pinned. */
     private boolean clearOverlaps(List<Region> regions) {
-        for (Region r : regions) {
+        for (int i = 0; i < regions.size(); i++) {
+            Region r = regions.get(i);
             if (r.storage().chunkCovering(node, r.offset(), r.length()) != null) {
                 continue;
             }
@@ -351,7 +355,7 @@ public final class DeviceMemory {
         Chunk c = s.addChunk(node, 0, s.size(), mem);
         c.pin();
         synchronized (this) {
-            chunks.add(c);
+            chunks.put(c, c);
         }
         return c;
     }
@@ -391,7 +395,7 @@ public final class DeviceMemory {
         }
         Chunk c = r.storage().addChunk(node, r.offset(), r.length(), mem);
         synchronized (this) {
-            chunks.add(c);
+            chunks.put(c, c);
             used += c.size();
         }
         return c;
@@ -429,7 +433,7 @@ public final class DeviceMemory {
                 if (used + spareBytes + bytes <= limit) {
                     return true;
                 }
-                for (Chunk c : chunks) {
+                for (Chunk c : chunks.keySet()) {
                     if (!c.pinned()) {
                         victim = c;
                         break;
@@ -516,19 +520,17 @@ public final class DeviceMemory {
     /** The chunk is gone (evicted, or its storage freed). */
     void forget(Chunk c) {
         synchronized (this) {
-            if (chunks.remove(c)) {
+            if (chunks.remove(c) != null) {
                 used -= c.size();
             }
         }
     }
 
     private synchronized void touch(Chunk c) {
-        if (chunks.remove(c)) {
-            chunks.add(c);
-        }
+        chunks.get(c);
     }
 
     private synchronized List<Chunk> snapshot() {
-        return new ArrayList<>(chunks);
+        return new ArrayList<>(chunks.keySet());
     }
 }

@@ -77,8 +77,11 @@ public final class Storage {
 
     /** The chunk on {@code node} holding all of {@code [offset, offset + length)}, or null. */
     public synchronized Chunk chunkCovering(DeviceNode node, long offset, long length) {
-        Map.Entry<Long, Chunk> e = chunks.get(node.index()).floorEntry(offset);
-        return e != null && e.getValue().covers(offset, length) ? e.getValue() : null;
+        // a key and a get, not floorEntry, which copies the entry
+        TreeMap<Long, Chunk> all = chunks.get(node.index());
+        Long at = all.floorKey(offset);
+        Chunk c = at == null ? null : all.get(at);
+        return c != null && c.covers(offset, length) ? c : null;
     }
 
     /**

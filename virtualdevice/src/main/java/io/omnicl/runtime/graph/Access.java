@@ -43,13 +43,19 @@ public record Access(Storage storage, long offset, long length, boolean writes) 
 
     /** The parts of this range that none of {@code others} (of any storage) overlaps, in order. */
     public List<Access> minus(Collection<Access> others) {
-        List<Access> same = new ArrayList<>();
+        List<Access> same = null;
         for (Access o : others) {
             if (overlaps(o)) {
+                if (o.covers(this)) {
+                    return List.of();
+                }
+                if (same == null) {
+                    same = new ArrayList<>(2);
+                }
                 same.add(o);
             }
         }
-        if (same.isEmpty()) {
+        if (same == null) {
             return List.of(this);
         }
         same.sort(Comparator.comparingLong(Access::offset));

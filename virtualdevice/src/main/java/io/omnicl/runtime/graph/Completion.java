@@ -1,6 +1,6 @@
 package io.omnicl.runtime.graph;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntConsumer;
 
@@ -14,7 +14,9 @@ public final class Completion {
     private static final int PENDING = 1;
 
     private int status = PENDING;
-    private List<IntConsumer> listeners;
+    /** The listeners so far, {@link #count} of them; null until the first. */
+    private IntConsumer[] listeners;
+    private int count;
 
     /** A completion that has already ended with {@code status}. */
     public static Completion done(int status) {
@@ -38,33 +40,36 @@ public final class Completion {
         synchronized (this) {
             if (status == PENDING) {
                 if (listeners == null) {
-                    listeners = new ArrayList<>(2);
+                    listeners = new IntConsumer[2];
+                } else if (count == listeners.length) {
+                    listeners = Arrays.copyOf(listeners, count * 2);
                 }
-                listeners.add(listener);
+                listeners[count++] = listener;
                 return;
             }
             s = status;
         }
-        Trampoline.run(() -> listener.accept(s));
+        Trampoline.call(listener, s);
     }
 
     /** Ends with {@code s}; only the first call counts. Returns whether this call ended it. */
     public boolean complete(int s) {
-        List<IntConsumer> toCall;
+        IntConsumer[] toCall;
+        int n;
+        int end = s > 0 ? 0 : s;
         synchronized (this) {
             if (status != PENDING) {
                 return false;
             }
-            status = s > 0 ? 0 : s;
+            status = end;
             toCall = listeners;
+            n = count;
             listeners = null;
+            count = 0;
             notifyAll();
         }
-        if (toCall != null) {
-            int end = status;
-            for (IntConsumer l : toCall) {
-                Trampoline.run(() -> l.accept(end));
-            }
+        for (int i = 0; i < n; i++) {
+            Trampoline.call(toCall[i], end);
         }
         return true;
     }

@@ -68,7 +68,9 @@ public final class PerfModel {
     }
 
     private DeviceHistory history(String device) {
-        return devices.computeIfAbsent(device, this::load);
+        // looked up first: the method reference passed to computeIfAbsent is made anew on each call
+        DeviceHistory h = devices.get(device);
+        return h != null ? h : devices.computeIfAbsent(device, this::load);
     }
 
     /** Records that {@code key} took {@code nanos} on {@code device}. */

@@ -77,8 +77,8 @@ public final class DeviceWorker {
     /** Tasks that go on the queue before any task taken after they were given (see {@link #precede}). */
     private final ConcurrentLinkedQueue<WorkerTask> preceding = new ConcurrentLinkedQueue<>();
     private final ArrayDeque<Submitted> inFlight = new ArrayDeque<>();
-    /** The ranges the commands in flight write, each with the number of them writing exactly it. */
-    private final Map<Access, Integer> pendingWrites = new HashMap<>();
+    /** The ranges the commands in flight write, each with the number of them writing exactly it (a counter). */
+    private final Map<Access, int[]> pendingWrites = new HashMap<>();
     /** Those of {@link #inFlight} that followed others rather than came from the scheduler. */
     private int followersInFlight;
     /** Commands submitted since the queue was last flushed. */
@@ -425,8 +425,13 @@ public final class DeviceWorker {
         }
         inFlight.add(new Submitted(label, kind, main, last, others, writes, behind, timed, handler));
         withoutEvent = last == null ? withoutEvent + 1 : 0;
-        for (Access a : writes) {
-            pendingWrites.merge(a, 1, Integer::sum);
+        for (int i = 0; i < writes.size(); i++) {
+            int[] count = pendingWrites.get(writes.get(i));
+            if (count == null) {
+                pendingWrites.put(writes.get(i), new int[] {1});
+            } else {
+                count[0]++;
+            }
         }
         commands.addAndGet(1 + others.size());
         if (behind) {
@@ -608,13 +613,16 @@ public final class DeviceWorker {
         if (s.behind) {
             followersInFlight--;
         }
-        for (Access a : s.writes) {
-            pendingWrites.computeIfPresent(a, (range, count) -> count == 1 ? null : count - 1);
+        for (int i = 0; i < s.writes.size(); i++) {
+            Access a = s.writes.get(i);
+            if (--pendingWrites.get(a)[0] == 0) {
+                pendingWrites.remove(a);
+            }
         }
         int status = s.last != null ? s.last.await() : endedWithLaterEvent();
         // the queue is in order, so the others have ended too; a failed transfer fails the command
-        for (RealEvent e : s.others) {
-            int st = e.status();
+        for (int i = 0; i < s.others.size(); i++) {
+            int st = s.others.get(i).status();
             status = status < 0 ? status : Math.min(st, 0);
         }
         if (status < 0) {
@@ -634,8 +642,8 @@ public final class DeviceWorker {
         if (s.last != null) {
             s.last.release();
         }
-        for (RealEvent e : s.others) {
-            e.release();
+        for (int i = 0; i < s.others.size(); i++) {
+            s.others.get(i).release();
         }
         try {
             if (times != null && s.kind == Trace.Kind.KERNEL && throttle > 1) {

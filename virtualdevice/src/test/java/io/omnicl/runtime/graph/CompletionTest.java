@@ -24,6 +24,41 @@ class CompletionTest {
     }
 
     @Test
+    void listenersCompletedFromAListenerRunAfterItInTheOrderTheyCameIn() {
+        // more queued at once than the trampoline's first ring holds, some queuing more as they run
+        Completion outer = new Completion();
+        List<Integer> seen = new ArrayList<>();
+        List<Completion> inner = new ArrayList<>();
+        List<Integer> expected = new ArrayList<>(List.of(0, 1));
+        for (int i = 0; i < 40; i++) {
+            Completion c = new Completion();
+            Completion further = new Completion();
+            int n = i;
+            c.onDone(s -> {
+                seen.add(100 + n);
+                if (n % 2 == 0) {
+                    further.complete(s);
+                }
+            });
+            further.onDone(s -> seen.add(200 + n));
+            inner.add(c);
+            expected.add(100 + i);
+        }
+        for (int i = 0; i < 40; i += 2) {
+            expected.add(200 + i);
+        }
+        expected.add(2);
+        outer.onDone(s -> {
+            seen.add(0);
+            inner.forEach(c -> c.complete(0));
+            seen.add(1);
+        });
+        outer.onDone(s -> seen.add(2));
+        outer.complete(0);
+        assertEquals(expected, seen);
+    }
+
+    @Test
     void aLongChainCompletesWithoutDeepRecursion() {
         int length = 200_000;
         Completion first = new Completion();
