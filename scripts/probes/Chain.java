@@ -13,14 +13,9 @@ public class Chain {
     cl_context ctx = clCreateContext(null, 1, new cl_device_id[]{d}, null, null, null);
     cl_command_queue q = clCreateCommandQueue(ctx, d, Boolean.getBoolean("prof") ? CL_QUEUE_PROFILING_ENABLE : 0, null);
     boolean nowait = Boolean.getBoolean("nowait");
-    String src = "__kernel void stp(__global const float* a, __global float* b) { int i = get_global_id(0); b[i] = a[i] + 1.0f; }";
-    cl_program prog = clCreateProgramWithSource(ctx, 1, new String[]{src}, null, null);
-    clBuildProgram(prog, 0, null, null, null, null);
-    cl_mem even = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 4096, null, null);
-    cl_mem odd = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 4096, null, null);
-    cl_kernel k0 = clCreateKernel(prog, "stp", null), k1 = clCreateKernel(prog, "stp", null);
-    clSetKernelArg(k0, 0, Sizeof.cl_mem, Pointer.to(even)); clSetKernelArg(k0, 1, Sizeof.cl_mem, Pointer.to(odd));
-    clSetKernelArg(k1, 0, Sizeof.cl_mem, Pointer.to(odd)); clSetKernelArg(k1, 1, Sizeof.cl_mem, Pointer.to(even));
+    Kernels ks = Kernels.make(ctx);
+    cl_mem even = ks.even();
+    cl_kernel k0 = ks.k0(), k1 = ks.k1();
     float[] start = new float[1024];
     Sampler sampler = null;
     int reps = Integer.parseInt(System.getProperty("reps", "5"));
@@ -47,6 +42,23 @@ public class Chain {
           res[0], (c1[0]-c0[0])/1e6, (c1[1]-c0[1])/1e6);
     }
     if (sampler != null) sampler.print();
+  }
+  /** The tiny kernel, twice: k0 adds one to each of 1024 floats of even into odd, k1 from odd into even. */
+  record Kernels(cl_program program, cl_mem even, cl_mem odd, cl_kernel k0, cl_kernel k1) {
+    static Kernels make(cl_context ctx) {
+      String src = "__kernel void stp(__global const float* a, __global float* b) { int i = get_global_id(0); b[i] = a[i] + 1.0f; }";
+      cl_program prog = clCreateProgramWithSource(ctx, 1, new String[]{src}, null, null);
+      clBuildProgram(prog, 0, null, null, null, null);
+      cl_mem even = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 4096, null, null);
+      cl_mem odd = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 4096, null, null);
+      cl_kernel k0 = clCreateKernel(prog, "stp", null), k1 = clCreateKernel(prog, "stp", null);
+      clSetKernelArg(k0, 0, Sizeof.cl_mem, Pointer.to(even)); clSetKernelArg(k0, 1, Sizeof.cl_mem, Pointer.to(odd));
+      clSetKernelArg(k1, 0, Sizeof.cl_mem, Pointer.to(odd)); clSetKernelArg(k1, 1, Sizeof.cl_mem, Pointer.to(even));
+      return new Kernels(prog, even, odd, k0, k1);
+    }
+    void release() {
+      clReleaseKernel(k0); clReleaseKernel(k1); clReleaseMemObject(even); clReleaseMemObject(odd); clReleaseProgram(program);
+    }
   }
   static String platformName = "";
   /** CPU nanoseconds so far of the main thread and of OmniCL's device threads (less noisy than wall time). */

@@ -25,14 +25,8 @@ public class LaunchCost {
         clReleaseCommandQueue(mq);
       }
       boolean ev16 = all || v.equals("ev16");
-      String src = "__kernel void stp(__global const float* a, __global float* b) { int i = get_global_id(0); b[i] = a[i] + 1.0f; }";
-      cl_program prog = clCreateProgramWithSource(ctx, 1, new String[]{src}, null, null);
-      clBuildProgram(prog, 0, null, null, null, null);
-      cl_mem even = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 4096, null, null);
-      cl_mem odd = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 4096, null, null);
-      cl_kernel k0 = clCreateKernel(prog, "stp", null), k1 = clCreateKernel(prog, "stp", null);
-      clSetKernelArg(k0, 0, Sizeof.cl_mem, Pointer.to(even)); clSetKernelArg(k0, 1, Sizeof.cl_mem, Pointer.to(odd));
-      clSetKernelArg(k1, 0, Sizeof.cl_mem, Pointer.to(odd)); clSetKernelArg(k1, 1, Sizeof.cl_mem, Pointer.to(even));
+      Chain.Kernels ks = Chain.Kernels.make(ctx);
+      cl_kernel k0 = ks.k0(), k1 = ks.k1();
       long[] inLaunch = {0};
       Callable<Long> run = () -> {
         long t0 = System.nanoTime();
@@ -60,7 +54,7 @@ public class LaunchCost {
         inLaunch[0] = 0;
       }
       System.out.println(out + " ms");
-      clReleaseKernel(k0); clReleaseKernel(k1); clReleaseMemObject(even); clReleaseMemObject(odd); clReleaseProgram(prog);
+      ks.release();
       if (pinned != null) clReleaseMemObject(pinned);
       if (q2 != null) clReleaseCommandQueue(q2);
       clReleaseCommandQueue(q); clReleaseContext(ctx);

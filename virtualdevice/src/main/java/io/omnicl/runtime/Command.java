@@ -231,22 +231,12 @@ abstract class Command {
         if (w == null) {
             return;
         }
-        // usually one follower: told without copying the list
-        Command only = null;
-        Command[] toTell = null;
+        Command[] toTell;
         synchronized (this) {
             if (followers == null || followers.isEmpty()) {
                 return;
             }
-            if (followers.size() == 1) {
-                only = followers.get(0);
-            } else {
-                toTell = followers.toArray(new Command[0]);
-            }
-        }
-        if (only != null) {
-            only.tryFollow();
-            return;
+            toTell = followers.toArray(new Command[0]);
         }
         for (Command f : toTell) {
             f.tryFollow();

@@ -527,7 +527,7 @@ public final class DeviceMemory {
     }
 
     private synchronized void touch(Chunk c) {
-        chunks.get(c);
+        chunks.get(c); // the map is in access order: this moves it to the end
     }
 
     private synchronized List<Chunk> snapshot() {
