@@ -1,6 +1,7 @@
 // The launch-cost probe of docs/benchmarks.md: 10,000 dependent launches of a tiny kernel on one device of the
 // platform whose name contains -Dplatform, device -Ddev; -Dprof=true: a profiling queue; -Dnowait=true: an
-// event per launch without a wait list; -Dnoevent=true: no event at all; default: an event per launch waiting
+// event per launch without a wait list; -Dnoevent=true: no event at all; -Dsync=true: each launch's event waited
+// for before the next launch (a round trip each, so use a smaller -Dn); default: an event per launch waiting
 // for the previous one; -Dn: launches per run (10,000). Each run also prints the CPU time of the main thread and of
 // OmniCL's device threads. -Dsample=true prints a stack sampling (Sampler) of the second half of -Dreps runs.
 // Runs on the real JOCL jar or with omnicl.jar in its place:
@@ -30,6 +31,7 @@ public class Chain {
         cl_event e = new cl_event();
         if (nowait) clEnqueueNDRangeKernel(q, t % 2 == 0 ? k0 : k1, 1, null, new long[]{1024}, null, 0, null, e);
         else clEnqueueNDRangeKernel(q, t % 2 == 0 ? k0 : k1, 1, null, new long[]{1024}, null, 1, new cl_event[]{prev}, e);
+        if (Boolean.getBoolean("sync")) clWaitForEvents(1, new cl_event[]{e});
         clReleaseEvent(prev);
         prev = e;
       }

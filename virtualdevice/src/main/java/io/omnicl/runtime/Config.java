@@ -35,13 +35,24 @@ import java.util.function.Function;
  * @param pinned        {@code OMNICL_PINNED}: {@code auto} stages transfers between the program's memory and a
  *                      device without memory shared with the host through pinned host memory, {@code on} does
  *                      so for every device, {@code off} for none
+ * @param watchMicros   {@code OMNICL_WATCH}: microseconds a thread that waits (a device's worker for work or for
+ *                      its device, the program for an event) watches before it blocks, since a blocked thread
+ *                      takes tens of microseconds to wake; {@code auto} (-1) for {@value #AUTO_WATCH_MICROS} where
+ *                      the machine has more cores than real devices and a program thread, else 0 (there a
+ *                      watching thread takes the core a device or the program needs)
  */
 public record Config(List<String> deviceFilter, String backend, String scheduler, boolean strictOrder,
                      int maxInFlight, boolean printStatistics, Map<String, Double> throttle, String traceFile,
                      String perfModelDir, String programCacheDir, long deviceMemLimit, List<FaultSpec> faults,
-                     boolean resilient, String pinned) {
+                     boolean resilient, String pinned, int watchMicros) {
+
+    /** What {@code OMNICL_WATCH=auto} watches for where there are cores to spare. */
+    static final int AUTO_WATCH_MICROS = 50;
 
     public Config {
+        if (watchMicros < -1) {
+            throw new IllegalArgumentException("OMNICL_WATCH must be auto or 0 or more, not " + watchMicros);
+        }
         if (maxInFlight < 1) {
             throw new IllegalArgumentException("OMNICL_INFLIGHT must be 1 or more, not " + maxInFlight);
         }
@@ -70,43 +81,56 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
     /** A configuration with the defaults of everything. */
     public static Config defaults() {
         return new Config(List.of(), "", "dmda", false, DEFAULT_IN_FLIGHT, false, Map.of(), "", "", "", 0, List.of(),
-                false, "auto");
+                false, "auto", -1);
     }
 
     /** This configuration with another scheduling policy. */
     public Config withScheduler(String name) {
         return new Config(deviceFilter, backend, name, strictOrder, maxInFlight, printStatistics, throttle, traceFile,
-                perfModelDir, programCacheDir, deviceMemLimit, faults, resilient, pinned);
+                perfModelDir, programCacheDir, deviceMemLimit, faults, resilient, pinned, watchMicros);
     }
 
     /** This configuration with other devices made slower. */
     public Config withThrottle(Map<String, Double> factors) {
         return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, factors,
-                traceFile, perfModelDir, programCacheDir, deviceMemLimit, faults, resilient, pinned);
+                traceFile, perfModelDir, programCacheDir, deviceMemLimit, faults, resilient, pinned, watchMicros);
     }
 
     /** This configuration with its performance models kept in {@code dir}. */
     public Config withPerfModelDir(String dir) {
         return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
-                traceFile, dir, programCacheDir, deviceMemLimit, faults, resilient, pinned);
+                traceFile, dir, programCacheDir, deviceMemLimit, faults, resilient, pinned, watchMicros);
     }
 
     /** This configuration with each real device holding at most {@code bytes}. */
     public Config withDeviceMemLimit(long bytes) {
         return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
-                traceFile, perfModelDir, programCacheDir, bytes, faults, resilient, pinned);
+                traceFile, perfModelDir, programCacheDir, bytes, faults, resilient, pinned, watchMicros);
     }
 
     /** This configuration with transfers staged through pinned memory as {@code mode} says (auto, on, off). */
     public Config withPinned(String mode) {
         return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
-                traceFile, perfModelDir, programCacheDir, deviceMemLimit, faults, resilient, mode);
+                traceFile, perfModelDir, programCacheDir, deviceMemLimit, faults, resilient, mode, watchMicros);
     }
 
     /** This configuration with other devices made to fail. */
     public Config withFaults(List<FaultSpec> specs) {
         return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
-                traceFile, perfModelDir, programCacheDir, deviceMemLimit, specs, resilient, pinned);
+                traceFile, perfModelDir, programCacheDir, deviceMemLimit, specs, resilient, pinned, watchMicros);
+    }
+
+    /** This configuration with waiting threads watching for {@code micros} before they block (-1: auto). */
+    public Config withWatch(int micros) {
+        return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
+                traceFile, perfModelDir, programCacheDir, deviceMemLimit, faults, resilient, pinned, micros);
+    }
+
+    /** How long a waiting thread watches before it blocks (see {@code watchMicros}), with {@code devices} real devices. */
+    public long watchNanos(int devices) {
+        int micros = watchMicros >= 0 ? watchMicros
+                : Runtime.getRuntime().availableProcessors() > devices + 1 ? AUTO_WATCH_MICROS : 0;
+        return micros * 1000L;
     }
 
     /** Whether transfers of a device with ({@code hostUnified}) or without memory shared with the host are staged. */
@@ -162,7 +186,9 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
                 read("OMNICL_CACHE_DIR", home.resolve("programs").toString()),
                 number("OMNICL_DEVICE_MEM_LIMIT", read("OMNICL_DEVICE_MEM_LIMIT", "0"), Config::bytes),
                 FaultSpec.parse(read("OMNICL_FAULTS", "")),
-                flag(read("OMNICL_RESILIENT", "")), read("OMNICL_PINNED", "auto"));
+                flag(read("OMNICL_RESILIENT", "")), read("OMNICL_PINNED", "auto"),
+                read("OMNICL_WATCH", "auto").trim().equalsIgnoreCase("auto") ? -1
+                        : number("OMNICL_WATCH", read("OMNICL_WATCH", ""), Integer::parseInt));
     }
 
     /** {@code text}, the value of variable {@code name}, as {@code parse} reads it; a message naming both if it cannot. */

@@ -20,6 +20,7 @@ import io.omnicl.spi.RealDevice;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,6 +41,7 @@ public final class Engine implements Driver {
     private final Trace trace = new Trace();
     private final ProgramCache programCache;
     private final String backendName;
+    private final long watchNanos;
     private final Map<String, List<int[]>> imageFormats = new ConcurrentHashMap<>();
 
     /** The engine as the facade finds it: configured from the environment. */
@@ -60,6 +62,7 @@ public final class Engine implements Driver {
         PerfModel model = new PerfModel(config.perfModelDir().isEmpty() ? null : Path.of(config.perfModelDir()));
         this.backendName = backend == null ? "none" : backend.name();
         List<RealDevice> reals = devicesOf(backend);
+        Map<Integer, RealDevice> accepted = new LinkedHashMap<>();
         for (int i = 0; i < reals.size(); i++) {
             RealDevice d = reals.get(i);
             for (FaultSpec f : config.faults()) {
@@ -68,11 +71,15 @@ public final class Engine implements Driver {
                 }
             }
             if (config.accepts(d.name())) {
-                boolean staged = config.stagesTransfers(d.info().getBool(DeviceParam.HOST_UNIFIED_MEMORY));
-                nodes.add(new DeviceNode(nodes.size() + 1, d, config.maxInFlight(), config.throttleOf(i, d.name()),
-                        config.deviceMemLimit(), staged, trace, model));
+                accepted.put(i, d);
             }
         }
+        this.watchNanos = config.watchNanos(accepted.size());
+        accepted.forEach((i, d) -> {
+            boolean staged = config.stagesTransfers(d.info().getBool(DeviceParam.HOST_UNIFIED_MEMORY));
+            nodes.add(new DeviceNode(nodes.size() + 1, d, config.maxInFlight(), config.throttleOf(i, d.name()),
+                    config.deviceMemLimit(), staged, watchNanos, trace, model));
+        });
         this.machine = new Machine(nodes, model, workers -> Schedulers.create(config.scheduler(), workers, model));
         this.coherency = new Coherency(machine);
         this.platform = new Platform(this);
@@ -148,6 +155,11 @@ public final class Engine implements Driver {
 
     ProgramCache programCache() {
         return programCache;
+    }
+
+    /** How long a thread waiting for an event watches before it blocks ({@code OMNICL_WATCH}). */
+    long watchNanos() {
+        return watchNanos;
     }
 
     Config config() {

@@ -163,7 +163,7 @@ final class Event extends CountedObject implements ClEvent {
 
     @Override
     public int await() {
-        return done.await();
+        return done.await(context.engine().watchNanos());
     }
 
     @Override

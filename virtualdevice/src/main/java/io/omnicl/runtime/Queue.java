@@ -227,7 +227,7 @@ final class Queue extends CountedObject implements ClQueue {
     public void finish() {
         checkValid();
         // one wait for all: waiting for each in turn would have the worker wake this thread once per command
-        Completion.all(pending()).await();
+        Completion.all(pending()).await(engine().watchNanos());
     }
 
     /** Waits for a blocking command; throws its failure. */

@@ -39,6 +39,17 @@ class ConfigTest {
         assertEquals(3L << 20, with("OMNICL_DEVICE_MEM_LIMIT", "3M").deviceMemLimit());
         assertEquals("off", with("OMNICL_PINNED", "off").pinned());
         assertEquals(Map.of("1", 4.0, "CPU", 2.5), with("OMNICL_THROTTLE", "1=4, CPU=2.5").throttle());
+        assertEquals(120_000, with("OMNICL_WATCH", "120").watchNanos(2));
+        assertEquals(0, with("OMNICL_WATCH", "0").watchNanos(2));
+    }
+
+    @Test
+    void anAutomaticWatchOnlyWhereCoresAreToSpare() {
+        Config auto = with("OMNICL_WATCH", "auto");
+        int cores = Runtime.getRuntime().availableProcessors();
+        assertEquals(0, auto.watchNanos(cores - 1));
+        assertEquals(cores > 2 ? Config.AUTO_WATCH_MICROS * 1000L : 0, auto.watchNanos(1));
+        assertEquals(auto.watchNanos(1), Config.defaults().watchNanos(1));
     }
 
     @Test
@@ -50,5 +61,7 @@ class ConfigTest {
         rejected("OMNICL_THROTTLE", "1");
         rejected("OMNICL_THROTTLE", "1=fast");
         rejected("OMNICL_THROTTLE", "1=0.5");
+        rejected("OMNICL_WATCH", "-2");
+        rejected("OMNICL_WATCH", "long");
     }
 }

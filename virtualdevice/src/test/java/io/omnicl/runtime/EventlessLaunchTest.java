@@ -7,7 +7,8 @@ import io.omnicl.driver.ClKernel;
 import io.omnicl.driver.ClMem;
 import io.omnicl.driver.ClProgram;
 import io.omnicl.driver.ClQueue;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -32,10 +33,13 @@ class EventlessLaunchTest {
     @TempDir
     Path models;
 
-    @Test
-    void aLaunchWithoutAnEventEndsOnlyAfterALaterEventIsWaitedFor() {
+    /** With the machine's default watch (none on a small machine) and with the worker watching its device. */
+    @ParameterizedTest(name = "OMNICL_WATCH={0}")
+    @ValueSource(ints = {-1, 200})
+    void aLaunchWithoutAnEventEndsOnlyAfterALaterEventIsWaitedFor(int watchMicros) {
         WitnessBackend backend = new WitnessBackend();
-        Engine engine = new Engine(Config.defaults().withPerfModelDir(models.toString()), backend);
+        Engine engine = new Engine(Config.defaults().withPerfModelDir(models.toString()).withWatch(watchMicros),
+                backend);
         ClDevice device = Workload.device(engine, 1);
         ClContext context = engine.platforms().get(0).createContext(List.of(device), new long[0]);
         // out of order: only the wait lists order the chain, so each launch follows the one before on the device

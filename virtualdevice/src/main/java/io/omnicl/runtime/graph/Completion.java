@@ -12,8 +12,8 @@ import java.util.function.IntConsumer;
 public final class Completion {
 
     private static final int PENDING = 1;
-
-    private int status = PENDING;
+    /** Written under the lock; volatile so that {@link #await} can watch it without. */
+    private volatile int status = PENDING;
     /** The listeners so far, {@link #count} of them; null until the first. */
     private IntConsumer[] listeners;
     private int count;
@@ -74,8 +74,19 @@ public final class Completion {
         return true;
     }
 
-    /** Blocks until ended; returns the status. */
-    public synchronized int await() {
+    /**
+     * Blocks until ended, having first watched for {@code watchNanos} (a blocked thread takes tens of
+     * microseconds to wake, more than a short command takes); returns the status.
+     */
+    public int await(long watchNanos) {
+        long deadline = System.nanoTime() + watchNanos;
+        while (status == PENDING && System.nanoTime() - deadline < 0) {
+            Thread.onSpinWait();
+        }
+        return status != PENDING ? status : block();
+    }
+
+    private synchronized int block() {
         boolean interrupted = false;
         while (status == PENDING) {
             try {

@@ -26,9 +26,10 @@ public final class DeviceNode {
      * @param memLimit {@code OMNICL_DEVICE_MEM_LIMIT}: bytes the device may hold, as if it had that much memory
      *                 (its info says so too); 0 for 90% of its global memory, the rest left to its driver
      * @param staged   whether transfers to and from the program's memory go through pinned memory
+     * @param watchNanos how long its worker watches for work before it waits in the driver or parks
      */
     public DeviceNode(int index, RealDevice device, int maxInFlight, double throttle, long memLimit, boolean staged,
-                      Trace trace, PerfModel model) {
+                      long watchNanos, Trace trace, PerfModel model) {
         this.index = index;
         this.device = device;
         this.info = memLimit > 0 ? limited(device.info(), memLimit) : device.info();
@@ -36,7 +37,7 @@ public final class DeviceNode {
                 + (throttle != 1 ? " | throttled x" + throttle : "");
         long global = info.getLong(DeviceParam.GLOBAL_MEM_SIZE, Long.MAX_VALUE);
         this.worker = new DeviceWorker(this, maxInFlight, throttle, trace, model,
-                memLimit > 0 ? global : global / 10 * 9, staged);
+                memLimit > 0 ? global : global / 10 * 9, staged, watchNanos);
     }
 
     /** The device's info as a device with {@code bytes} of memory would give it. */

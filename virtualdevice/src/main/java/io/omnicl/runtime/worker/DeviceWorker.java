@@ -71,6 +71,12 @@ public final class DeviceWorker {
     private final double throttle;
     private final Trace trace;
     private final PerfModel model;
+    /**
+     * How long the worker, with nothing to submit, watches for new work: while its oldest command runs, before
+     * it waits in the driver (see {@link #workBeforeOldestEnds}), and when idle, before it parks. A parked
+     * thread takes tens of microseconds to wake; a program that waits for each command would pay that each time.
+     */
+    private final long watchNanos;
     /** When the work this worker has taken is expected to be done (host ns), 0 when idle. */
     private final AtomicLong busyUntil = new AtomicLong();
     private final ConcurrentLinkedQueue<WorkerTask> inbox = new ConcurrentLinkedQueue<>();
@@ -128,7 +134,8 @@ public final class DeviceWorker {
     private int suspect;
 
     DeviceWorker(DeviceNode node, int maxInFlight, double throttle, Trace trace, PerfModel model, long memLimit,
-                 boolean staged) {
+                 boolean staged, long watchNanos) {
+        this.watchNanos = watchNanos;
         this.pinned = staged ? new PinnedSlots() : null;
         this.node = node;
         this.maxInFlight = Math.max(1, maxInFlight);
@@ -446,12 +453,15 @@ public final class DeviceWorker {
      * the queue to drain. The worker waits for its oldest command once it has as many in flight as it may take
      * from the scheduler: one of those in every half of that window has an event, so that the ones after it
      * still keep the device busy while the worker hands out what ended. Commands behind others (which do not
-     * count against that window) get one in {@value #EVENT_EVERY}. The others go without: a driver's event
-     * costs about as much again as a launch.
+     * count against that window) get one in {@value #EVENT_EVERY}. So does a command alone in flight with no new
+     * work signalled: the worker will likely wait for just that one next (a program waiting for each command),
+     * and would otherwise enqueue a marker to wait on. The others go without: a driver's event costs about as
+     * much again as a launch.
      */
     public boolean needsEvent(boolean timed, boolean behind) {
         int every = behind ? EVENT_EVERY : Math.max(1, maxInFlight / 2);
-        return timed || trace.recording() || throttle != 1 || withoutEvent + 1 >= every;
+        return timed || trace.recording() || throttle != 1 || withoutEvent + 1 >= every
+                || inFlight.isEmpty() && !signalled.get();
     }
 
     /**
@@ -550,6 +560,9 @@ public final class DeviceWorker {
                 if (worked) {
                     continue;
                 }
+                if (signalledWithin(null)) {
+                    continue;
+                }
                 memory.dropSpares(false);
                 parked = true;
                 if (!signalled.getAndSet(false)) {
@@ -585,10 +598,61 @@ public final class DeviceWorker {
         }
         if (!inFlight.isEmpty()) {
             flush();
-            endOldest();
+            if (!workBeforeOldestEnds()) {
+                endOldest();
+            }
             return true;
         }
         return false;
+    }
+
+    /**
+     * Whether new work is signalled before the oldest command in flight ends, watching for at most
+     * {@link #watchNanos}. A wait in the driver cannot be cut short: a worker waiting there while the program
+     * enqueues its next command would leave the device idle from the end of the one to the launch of the next,
+     * once per command when the program enqueues about as fast as the worker submits (Jacobi's steps).
+     */
+    private boolean workBeforeOldestEnds() {
+        return knownEnded == 0 && signalledWithin(firstEventInFlight());
+    }
+
+    /**
+     * Watches for the signal of new work for at most {@link #watchNanos}, and while {@code until} (if not null)
+     * has not ended; true, the signal taken, when it came.
+     */
+    private boolean signalledWithin(RealEvent until) {
+        if (watchNanos == 0) {
+            return false;
+        }
+        long deadline = System.nanoTime() + watchNanos;
+        while (until == null || until.status() > 0) {
+            if (signalled.getAndSet(false)) {
+                return true;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                return false;
+            }
+            Thread.onSpinWait();
+        }
+        return false;
+    }
+
+    /**
+     * The event of the oldest command in flight that has one; a marker's, enqueued and flushed now, when none
+     * has. The queue is in order: once it has ended, so have the commands before it.
+     */
+    private RealEvent firstEventInFlight() {
+        for (Submitted t : inFlight) {
+            if (t.last != null) {
+                return t.last;
+            }
+        }
+        RealEvent marker = queue.marker(List.of());
+        inFlight.add(new Submitted("marker", Trace.Kind.COPY, marker, marker, List.of(), List.of(), false, false,
+                (status, times) -> { }));
+        unflushed = 0;
+        queue.flush();
+        return marker;
     }
 
     /** Runs the tasks given to {@link #precede}; false when there were none. */
@@ -667,22 +731,14 @@ public final class DeviceWorker {
      */
     private int endedWithLaterEvent() {
         if (knownEnded == 0) {
-            RealEvent later = null;
             int without = 0;
             for (Submitted t : inFlight) {
                 if (t.last != null) {
-                    later = t.last;
                     break;
                 }
                 without++;
             }
-            if (later == null) {
-                later = queue.marker(List.of());
-                inFlight.add(new Submitted("marker", Trace.Kind.COPY, later, later, List.of(), List.of(), false,
-                        false, (status, times) -> { }));
-                unflushed = 0;
-                queue.flush();
-            }
+            RealEvent later = firstEventInFlight();
             knownStatus = Math.min(later.await(), 0);
             knownEnded = without + 1;
         }

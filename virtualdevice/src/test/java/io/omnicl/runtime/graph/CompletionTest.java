@@ -1,6 +1,8 @@
 package io.omnicl.runtime.graph;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -81,15 +83,30 @@ class CompletionTest {
         a.complete(-14);
         assertFalse(all.isDone());
         b.complete(0);
-        assertEquals(-14, all.await());
+        assertEquals(-14, all.await(0));
+    }
+
+    @ParameterizedTest(name = "watching {0} ns first")
+    @ValueSource(longs = {0, 1_000, 10_000_000_000L})
+    void awaitReturnsOnceAnotherThreadCompletes(long watchNanos) throws Exception {
+        Completion c = new Completion();
+        AtomicInteger got = new AtomicInteger(1);
+        Thread waiter = new Thread(() -> got.set(c.await(watchNanos)));
+        waiter.start();
+        c.complete(-5);
+        waiter.join();
+        assertEquals(-5, got.get());
     }
 
     @Test
-    void awaitReturnsOnceAnotherThreadCompletes() throws Exception {
+    void awaitBlocksOnceItHasWatchedAndWakesOnCompletion() throws Exception {
         Completion c = new Completion();
         AtomicInteger got = new AtomicInteger(1);
-        Thread waiter = new Thread(() -> got.set(c.await()));
+        Thread waiter = new Thread(() -> got.set(c.await(1_000)));
         waiter.start();
+        while (waiter.getState() != Thread.State.WAITING) {
+            Thread.onSpinWait();
+        }
         c.complete(0);
         waiter.join();
         assertEquals(0, got.get());

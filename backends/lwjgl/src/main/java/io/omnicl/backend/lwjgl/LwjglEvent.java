@@ -7,7 +7,10 @@ import static org.lwjgl.opencl.CL10.nclGetEventProfilingInfo;
 import static org.lwjgl.opencl.CL10.nclWaitForEvents;
 import static org.lwjgl.opencl.CL11.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
 import static org.lwjgl.system.MemoryStack.stackPush;
+import static org.lwjgl.system.MemoryUtil.NULL;
+import static org.lwjgl.system.MemoryUtil.memAddress;
 
+import java.nio.IntBuffer;
 import java.util.concurrent.atomic.AtomicLong;
 import io.omnicl.spi.EventProfile;
 import io.omnicl.spi.RealEvent;
@@ -40,11 +43,13 @@ final class LwjglEvent extends ClObject implements RealEvent {
 
     @Override
     public int status() {
-        long event = handle();
-        // cl_int: the 4-byte value is signed
-        return (int) ClCalls.reader((param, size, value, sizeReturned) ->
-            nclGetEventInfo(event, param, size, value, sizeReturned), "clGetEventInfo")
-            .number(CL_EVENT_COMMAND_EXECUTION_STATUS, Integer.BYTES);
+        // read straight into the stack: a worker polls this while it watches for new work
+        try (MemoryStack stack = stackPush()) {
+            IntBuffer status = stack.mallocInt(1);
+            ClCalls.check(nclGetEventInfo(handle(), CL_EVENT_COMMAND_EXECUTION_STATUS, Integer.BYTES,
+                memAddress(status), NULL), "clGetEventInfo");
+            return status.get(0);
+        }
     }
 
     @Override
