@@ -453,15 +453,15 @@ public final class DeviceWorker {
      * the queue to drain. The worker waits for its oldest command once it has as many in flight as it may take
      * from the scheduler: one of those in every half of that window has an event, so that the ones after it
      * still keep the device busy while the worker hands out what ended. Commands behind others (which do not
-     * count against that window) get one in {@value #EVENT_EVERY}. So does a command alone in flight with no new
-     * work signalled: the worker will likely wait for just that one next (a program waiting for each command),
-     * and would otherwise enqueue a marker to wait on. The others go without: a driver's event costs about as
-     * much again as a launch.
+     * count against that window) get one in {@value #EVENT_EVERY}. So does, where the worker watches, a
+     * command alone in flight with no new work signalled: the worker will likely watch for just that one next
+     * (a program waiting for each command), and would otherwise enqueue a marker to watch. The others go
+     * without: a driver's event costs about as much again as a launch.
      */
     public boolean needsEvent(boolean timed, boolean behind) {
         int every = behind ? EVENT_EVERY : Math.max(1, maxInFlight / 2);
         return timed || trace.recording() || throttle != 1 || withoutEvent + 1 >= every
-                || inFlight.isEmpty() && !signalled.get();
+                || watchNanos > 0 && inFlight.isEmpty() && !signalled.get();
     }
 
     /**

@@ -21,6 +21,8 @@ import org.lwjgl.system.MemoryStack;
 final class LwjglEvent extends ClObject implements RealEvent {
 
     private final EventProfile profile;
+    /** The final status (0 or negative) once seen, which cannot change after; 1 until then. */
+    private volatile int ended = 1;
 
     /** @param profiled whether the event's queue has profiling enabled */
     LwjglEvent(long event, boolean profiled, AtomicLong live) {
@@ -31,6 +33,9 @@ final class LwjglEvent extends ClObject implements RealEvent {
     @Override
     public int await() {
         long event = handle();
+        if (ended <= 0) {
+            return ended;
+        }
         try (MemoryStack stack = stackPush()) {
             int status = nclWaitForEvents(1, stack.pointers(event).address());
             // a failed command is reported by its status, not as a failure to wait
@@ -43,12 +48,20 @@ final class LwjglEvent extends ClObject implements RealEvent {
 
     @Override
     public int status() {
+        long event = handle();
+        if (ended <= 0) {
+            return ended;
+        }
         // read straight into the stack: a worker polls this while it watches for new work
         try (MemoryStack stack = stackPush()) {
             IntBuffer status = stack.mallocInt(1);
-            ClCalls.check(nclGetEventInfo(handle(), CL_EVENT_COMMAND_EXECUTION_STATUS, Integer.BYTES,
+            ClCalls.check(nclGetEventInfo(event, CL_EVENT_COMMAND_EXECUTION_STATUS, Integer.BYTES,
                 memAddress(status), NULL), "clGetEventInfo");
-            return status.get(0);
+            int now = status.get(0);
+            if (now <= 0) {
+                ended = now;
+            }
+            return now;
         }
     }
 

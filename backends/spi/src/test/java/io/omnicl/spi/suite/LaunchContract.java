@@ -34,6 +34,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** Kernels launch with the sizes, offsets and arguments given; markers, wait lists and profiling. */
 public abstract class LaunchContract extends BackendContract {
@@ -206,6 +207,24 @@ public abstract class LaunchContract extends BackendContract {
         assertEquals(CL_COMPLETE, launched.status());
         queue.finish();
         awaitAll(marker, launched);
+    }
+
+    /** After a flush a command ends without anyone waiting (OpenCL's clFlush), so watching its status ends. */
+    @Test
+    @Timeout(30)
+    void anEndedEventKeepsItsStatusWhicheverWayItIsAsked() {
+        RealEvent launched = queue.launch(add, 1, null, new long[] {N}, null, List.of());
+        queue.flush();
+        int seen;
+        do {
+            seen = launched.status();
+        } while (seen > 0);
+        assertEquals(CL_COMPLETE, seen);
+        assertEquals(CL_COMPLETE, launched.await());
+        assertEquals(CL_COMPLETE, launched.status());
+        assertEquals(CL_COMPLETE, launched.await());
+        launched.release();
+        assertStatus(CL_INVALID_EVENT, launched::status);
     }
 
     @Test
