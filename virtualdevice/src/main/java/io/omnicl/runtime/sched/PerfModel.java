@@ -1,5 +1,7 @@
 package io.omnicl.runtime.sched;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.omnicl.runtime.graph.Log;
 
 import java.io.IOException;
@@ -17,12 +19,17 @@ import java.util.logging.Level;
  * online from every launch. Estimates fall back, in order, to the same kernel at another shape on the same
  * device (scaled by work-items) and to the same kernel on another device (scaled by the devices' measured
  * speeds). Each device's history and its measured speed are kept in a text file of its own under the
- * model directory, read on first use and written when the JVM exits.
+ * model directory, read on first use and written when the JVM exits. The history is bounded: at most
+ * {@value #SHAPES_PER_KERNEL} shapes per kernel and {@value #KERNELS_PER_DEVICE} kernels per device, those
+ * used least (Caffeine's policy: rarely, and not lately) dropped first, so that a program with ever new launch
+ * shapes keeps its model, and the file read at each start, small.
  */
 public final class PerfModel {
 
     static final int ALWAYS_SAMPLED = 32;
     static final int SAMPLE_EVERY = 16;
+    static final int SHAPES_PER_KERNEL = 64;
+    static final int KERNELS_PER_DEVICE = 256;
 
     /** Running statistics of one (kernel, shape) on one device. */
     private static final class Stats {
@@ -52,8 +59,13 @@ public final class PerfModel {
 
     /** One device's history and speed. */
     private static final class DeviceHistory {
-        final Map<String, Map<String, Stats>> byKernel = new ConcurrentHashMap<>();
+        final Cache<String, Cache<String, Stats>> byKernel = bounded(KERNELS_PER_DEVICE);
         volatile DeviceSpeed speed;
+    }
+
+    /** A map of at most {@code entries}; what it drops, it drops on the calling thread (a save sees the rest). */
+    private static <V> Cache<String, V> bounded(int entries) {
+        return Caffeine.newBuilder().maximumSize(entries).executor(Runnable::run).build();
     }
 
     private final Path directory;
@@ -75,8 +87,7 @@ public final class PerfModel {
 
     /** Records that {@code key} took {@code nanos} on {@code device}. */
     public void record(PerfKey key, String device, long nanos) {
-        history(device).byKernel.computeIfAbsent(key.kernel(), k -> new ConcurrentHashMap<>())
-                .computeIfAbsent(key.shape(), k -> new Stats()).add(nanos);
+        stats(key, device).add(nanos);
     }
 
     /**
@@ -85,14 +96,18 @@ public final class PerfModel {
      * costs driver calls that a long run of small kernels would otherwise pay each time).
      */
     public boolean sampleNext(PerfKey key, String device) {
-        return history(device).byKernel.computeIfAbsent(key.kernel(), k -> new ConcurrentHashMap<>())
-                .computeIfAbsent(key.shape(), k -> new Stats()).offer();
+        return stats(key, device).offer();
+    }
+
+    private Stats stats(PerfKey key, String device) {
+        return history(device).byKernel.get(key.kernel(), k -> bounded(SHAPES_PER_KERNEL))
+                .get(key.shape(), k -> new Stats());
     }
 
     /** How many launches of exactly {@code key} the device has run. */
     public long samples(PerfKey key, String device) {
-        Map<String, Stats> shapes = history(device).byKernel.get(key.kernel());
-        Stats s = shapes == null ? null : shapes.get(key.shape());
+        Cache<String, Stats> shapes = history(device).byKernel.getIfPresent(key.kernel());
+        Stats s = shapes == null ? null : shapes.getIfPresent(key.shape());
         return s == null ? 0 : s.count();
     }
 
@@ -138,17 +153,17 @@ public final class PerfModel {
 
     /** From the device's own history: this shape, else the nearest other shape scaled by work-items. */
     private double ownEstimate(PerfKey key, String device) {
-        Map<String, Stats> shapes = history(device).byKernel.get(key.kernel());
+        Cache<String, Stats> shapes = history(device).byKernel.getIfPresent(key.kernel());
         if (shapes == null) {
             return Double.NaN;
         }
-        Stats exact = shapes.get(key.shape());
+        Stats exact = shapes.getIfPresent(key.shape());
         if (exact != null) {
             return exact.mean();
         }
         double best = Double.NaN;
         long bestDistance = Long.MAX_VALUE;
-        for (Map.Entry<String, Stats> e : shapes.entrySet()) {
+        for (Map.Entry<String, Stats> e : shapes.asMap().entrySet()) {
             long items = itemsOf(e.getKey());
             if (items > 0) {
                 long distance = Math.abs(items - key.workItems());
@@ -196,7 +211,7 @@ public final class PerfModel {
                     Stats s = new Stats();
                     s.count = Long.parseLong(f[3]);
                     s.mean = Double.parseDouble(f[4]);
-                    h.byKernel.computeIfAbsent(f[1], k -> new ConcurrentHashMap<>()).put(f[2], s);
+                    h.byKernel.get(f[1], k -> bounded(SHAPES_PER_KERNEL)).put(f[2], s);
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -225,8 +240,10 @@ public final class PerfModel {
                     w.write(String.format("speed\t%s\t%s\t%s\t%d%n", s.opsPerNano(), s.uploadPerNano(),
                             s.downloadPerNano(), s.latencyNanos()));
                 }
-                for (Map.Entry<String, Map<String, Stats>> k : h.byKernel.entrySet()) {
-                    for (Map.Entry<String, Stats> e : k.getValue().entrySet()) {
+                h.byKernel.cleanUp();
+                for (Map.Entry<String, Cache<String, Stats>> k : h.byKernel.asMap().entrySet()) {
+                    k.getValue().cleanUp();
+                    for (Map.Entry<String, Stats> e : k.getValue().asMap().entrySet()) {
                         w.write(String.format("kernel\t%s\t%s\t%d\t%s%n", k.getKey(), e.getKey(),
                                 e.getValue().count(), e.getValue().mean()));
                     }

@@ -62,4 +62,39 @@ class PerfModelTest {
         assertEquals(2, second.samples(key(100), GPU));
         assertEquals(new DeviceSpeed(150, 12.5, 11.5, 2000), second.speed(GPU));
     }
+
+    @Test
+    void aKernelKeepsItsMostUsedShapesAndNoMoreThanTheBound(@TempDir Path dir) throws Exception {
+        PerfModel first = new PerfModel(dir);
+        for (int i = 0; i < 100; i++) {
+            first.record(key(7), GPU, 700);
+        }
+        // a program with ever new launch shapes, each run once
+        for (int items = 1000; items < 1000 + 4 * PerfModel.SHAPES_PER_KERNEL; items++) {
+            first.record(key(items), GPU, items);
+            first.sampleNext(key(7), GPU);
+        }
+        first.save();
+        assertTrue(kernelLines(dir) <= PerfModel.SHAPES_PER_KERNEL, kernelLines(dir) + " shapes kept");
+        PerfModel second = new PerfModel(dir);
+        assertEquals(100, second.samples(key(7), GPU), "the shape used most is kept");
+    }
+
+    @Test
+    void aDeviceKeepsNoMoreKernelsThanTheBound(@TempDir Path dir) throws Exception {
+        PerfModel m = new PerfModel(dir);
+        for (int k = 0; k < 2 * PerfModel.KERNELS_PER_DEVICE; k++) {
+            m.record(new PerfKey("abc:k" + k, PerfModel.shape(100, "g=100"), 100), GPU, 1000);
+        }
+        m.save();
+        assertTrue(kernelLines(dir) <= PerfModel.KERNELS_PER_DEVICE, kernelLines(dir) + " kernels kept");
+    }
+
+    /** The history lines of the one model file in {@code dir}. */
+    private static long kernelLines(Path dir) throws java.io.IOException {
+        try (var files = java.nio.file.Files.list(dir)) {
+            Path file = files.filter(f -> f.toString().endsWith(".model")).findFirst().orElseThrow();
+            return java.nio.file.Files.readAllLines(file).stream().filter(l -> l.startsWith("kernel\t")).count();
+        }
+    }
 }
