@@ -26,8 +26,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class EventlessLaunchTest {
 
-    private static final String SOURCE =
-            "__kernel void inc(__global int* a) { int i = get_global_id(0); a[i] = a[i] + 1; }";
     private static final int LAUNCHES = 64;
 
     @TempDir
@@ -44,7 +42,7 @@ class EventlessLaunchTest {
         ClContext context = engine.platforms().get(0).createContext(List.of(device), new long[0]);
         // out of order: only the wait lists order the chain, so each launch follows the one before on the device
         ClQueue queue = context.createQueue(device, Cl.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
-        ClProgram program = context.createProgram(SOURCE);
+        ClProgram program = context.createProgram(Workload.INCREMENT);
         program.build(List.of(), "", null);
         ClMem buffer = context.createBuffer(Cl.CL_MEM_READ_WRITE, 4 * 1024, null);
         launch(program, queue, buffer, null).release();

@@ -33,8 +33,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class FollowTest {
 
-    private static final String SOURCE =
-            "__kernel void inc(__global int* a) { int i = get_global_id(0); a[i] = a[i] + 1; }";
     private static final int ITEMS = 1024;
     private static final int FILL = 100;
 
@@ -51,7 +49,7 @@ class FollowTest {
             ClDevice device = Workload.device(engine, deviceIndex);
             ClContext context = engine.platforms().get(0).createContext(List.of(device), new long[0]);
             ClQueue queue = context.createQueue(device, Cl.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
-            ClProgram program = context.createProgram(SOURCE);
+            ClProgram program = context.createProgram(Workload.INCREMENT);
             program.build(List.of(), "", null);
             return new Setup(engine, context, queue, program);
         }

@@ -30,8 +30,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 @Timeout(30)
 class WatchTest {
 
-    private static final String SOURCE =
-            "__kernel void inc(__global int* a) { int i = get_global_id(0); a[i] = a[i] + 1; }";
     private static final int ITEMS = 1024;
     private static final int LAUNCHES = 300;
 
@@ -46,7 +44,7 @@ class WatchTest {
             ClDevice device = Workload.device(engine, 1);
             ClContext context = engine.platforms().get(0).createContext(List.of(device), new long[0]);
             ClQueue queue = context.createQueue(device, 0);
-            ClProgram program = context.createProgram(SOURCE);
+            ClProgram program = context.createProgram(Workload.INCREMENT);
             program.build(List.of(), "", null);
             ClMem buffer = context.createBuffer(Cl.CL_MEM_READ_WRITE, 4L * ITEMS, null);
             queue.fillBuffer(buffer, new byte[4], 0, 4L * ITEMS, List.of()).release();

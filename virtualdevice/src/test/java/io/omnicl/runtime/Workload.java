@@ -23,6 +23,9 @@ final class Workload {
             "    for (int r = 0; r < rounds; r++) { s = s * 1103515245 + 12345; }",
             "    out[i] = s;",
             "}");
+    /** A kernel that adds 1 to each int of its buffer: chains of it count how many ran, in order or not. */
+    static final String INCREMENT =
+            "__kernel void inc(__global int* a) { int i = get_global_id(0); a[i] = a[i] + 1; }";
     static final int ITEMS = 4096;
     static final int ROUNDS = 3000;
     static final int TASKS = 24;

@@ -613,7 +613,8 @@ public final class DeviceWorker {
      * once per command when the program enqueues about as fast as the worker submits (Jacobi's steps).
      */
     private boolean workBeforeOldestEnds() {
-        return knownEnded == 0 && signalledWithin(firstEventInFlight());
+        // no watch, no look for the event to watch: endOldest finds it when it needs it
+        return watchNanos > 0 && knownEnded == 0 && signalledWithin(firstEventInFlight());
     }
 
     /**
