@@ -8,14 +8,21 @@ import java.util.TreeMap;
 /**
  * Which memory nodes hold a valid copy of each byte range of one buffer. Node 0 is the host, node k the
  * k-th real device. The buffer is cut into segments; each has the set of nodes holding it (a bit mask:
- * one bit = Modified there, several = Shared, none = never written, so never transferred) and a version
- * that changes with every write, so that a transfer planned before a write cannot mark stale data valid.
+ * one bit = Modified there, several = Shared, none = never written, so never transferred) and the version
+ * of the write that gave it its content, so that a transfer planned before a write cannot mark stale data
+ * valid. Versions grow with each write, and segments join only when they have the same holders and the
+ * same version: a segment's version stays that of its own bytes, so that writes beside a range being
+ * copied (a device writing other parts of the same buffer meanwhile) never make the copy count for nothing.
  */
 public final class CoherenceMap {
 
     public static final int HOST = 0;
 
-    /** A segment that {@code node} lacks; {@code holders} says where to copy it from. */
+    /**
+     * A range of segments with the same holders, that a node lacks or holds; {@code holders} says where to
+     * copy it from. {@code version}: the latest write when it was listed, so that a copy of it counts for
+     * the bytes that no write has changed since.
+     */
     public record Piece(long offset, long length, long holders, long version) {
         public long end() {
             return offset + length;
@@ -52,32 +59,45 @@ public final class CoherenceMap {
         return size;
     }
 
-    /** The segments of {@code [offset, offset + length)} that {@code node} lacks and some other node holds. */
+    /** The pieces of {@code [offset, offset + length)} that {@code node} lacks and some other node holds. */
     public synchronized List<Piece> missing(long offset, long length, int node) {
-        List<Piece> pieces = new ArrayList<>();
-        long end = offset + length;
-        for (Map.Entry<Long, Segment> e : overlapping(offset, end)) {
-            Segment s = e.getValue();
-            if (s.holders != 0 && (s.holders & bit(node)) == 0) {
-                long from = Math.max(e.getKey(), offset);
-                long to = Math.min(s.end, end);
-                pieces.add(new Piece(from, to - from, s.holders, s.version));
-            }
-        }
-        return pieces;
+        return pieces(offset, length, node, false);
     }
 
-    /** The segments of {@code [offset, offset + length)} that {@code node} holds. */
+    /** The pieces of {@code [offset, offset + length)} that {@code node} holds. */
     public synchronized List<Piece> held(long offset, long length, int node) {
+        return pieces(offset, length, node, true);
+    }
+
+    /**
+     * The segments of the range that {@code node} holds, or lacks while some node holds them, neighbours
+     * with the same holders joined: one transfer each, however many writes cut the range.
+     */
+    private List<Piece> pieces(long offset, long length, int node, boolean held) {
         List<Piece> pieces = new ArrayList<>();
         long end = offset + length;
+        long latest = nextVersion - 1;
+        long from = 0;
+        long to = -1;
+        long holders = 0;
         for (Map.Entry<Long, Segment> e : overlapping(offset, end)) {
             Segment s = e.getValue();
-            if ((s.holders & bit(node)) != 0) {
-                long from = Math.max(e.getKey(), offset);
-                long to = Math.min(s.end, end);
-                pieces.add(new Piece(from, to - from, s.holders, s.version));
+            boolean holds = (s.holders & bit(node)) != 0;
+            if (held ? !holds : holds || s.holders == 0) {
+                continue;
             }
+            long at = Math.max(e.getKey(), offset);
+            if (at != to || s.holders != holders) {
+                if (to > from) {
+                    pieces.add(new Piece(from, to - from, holders, latest));
+                }
+                from = at;
+                holders = s.holders;
+            }
+            to = Math.min(s.end, end);
+        }
+        if (to > from) {
+            pieces.add(new Piece(from, to - from, holders, latest));
         }
         return pieces;
     }
@@ -104,13 +124,13 @@ public final class CoherenceMap {
         return bytes;
     }
 
-    /** Marks {@code piece} valid on {@code node} where no write has happened since it was planned. */
+    /** Marks {@code piece} valid on {@code node} where no write has happened since it was listed. */
     public synchronized void addHolder(Piece piece, int node) {
         split(piece.offset);
         split(piece.end());
         for (Map.Entry<Long, Segment> e : overlapping(piece.offset, piece.end())) {
             Segment s = e.getValue();
-            if (s.version == piece.version && s.holders != 0) {
+            if (s.version <= piece.version && s.holders != 0) {
                 s.holders |= bit(node);
             }
         }
@@ -230,7 +250,7 @@ public final class CoherenceMap {
         s.end = at;
     }
 
-    /** Joins neighbours with the same holders around {@code [from, to)}, keeping the newer version. */
+    /** Joins neighbours with the same holders and version around {@code [from, to)}. */
     private void merge(long from, long to) {
         Long key = segments.floorKey(Math.max(0, from - 1));
         while (key != null && key <= to) {
@@ -240,9 +260,8 @@ public final class CoherenceMap {
                 break;
             }
             Segment next = segments.get(nextKey);
-            if (next.holders == s.holders) {
+            if (next.holders == s.holders && next.version == s.version) {
                 s.end = next.end;
-                s.version = Math.max(s.version, next.version);
                 segments.remove(nextKey);
             } else {
                 key = nextKey;
