@@ -7,7 +7,10 @@ import static org.lwjgl.opencl.CL10.nclGetEventProfilingInfo;
 import static org.lwjgl.opencl.CL10.nclWaitForEvents;
 import static org.lwjgl.opencl.CL11.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
 import static org.lwjgl.system.MemoryStack.stackPush;
+import static org.lwjgl.system.MemoryUtil.NULL;
+import static org.lwjgl.system.MemoryUtil.memAddress;
 
+import java.nio.IntBuffer;
 import java.util.concurrent.atomic.AtomicLong;
 import io.omnicl.spi.EventProfile;
 import io.omnicl.spi.RealEvent;
@@ -18,6 +21,8 @@ import org.lwjgl.system.MemoryStack;
 final class LwjglEvent extends ClObject implements RealEvent {
 
     private final EventProfile profile;
+    /** The final status (0 or negative) once seen, which cannot change after; 1 until then. */
+    private volatile int ended = 1;
 
     /** @param profiled whether the event's queue has profiling enabled */
     LwjglEvent(long event, boolean profiled, AtomicLong live) {
@@ -28,6 +33,9 @@ final class LwjglEvent extends ClObject implements RealEvent {
     @Override
     public int await() {
         long event = handle();
+        if (ended <= 0) {
+            return ended;
+        }
         try (MemoryStack stack = stackPush()) {
             int status = nclWaitForEvents(1, stack.pointers(event).address());
             // a failed command is reported by its status, not as a failure to wait
@@ -41,10 +49,20 @@ final class LwjglEvent extends ClObject implements RealEvent {
     @Override
     public int status() {
         long event = handle();
-        // cl_int: the 4-byte value is signed
-        return (int) ClCalls.reader((param, size, value, sizeReturned) ->
-            nclGetEventInfo(event, param, size, value, sizeReturned), "clGetEventInfo")
-            .number(CL_EVENT_COMMAND_EXECUTION_STATUS, Integer.BYTES);
+        if (ended <= 0) {
+            return ended;
+        }
+        // read straight into the stack: a worker polls this while it watches for new work
+        try (MemoryStack stack = stackPush()) {
+            IntBuffer status = stack.mallocInt(1);
+            ClCalls.check(nclGetEventInfo(event, CL_EVENT_COMMAND_EXECUTION_STATUS, Integer.BYTES,
+                memAddress(status), NULL), "clGetEventInfo");
+            int now = status.get(0);
+            if (now <= 0) {
+                ended = now;
+            }
+            return now;
+        }
     }
 
     @Override
