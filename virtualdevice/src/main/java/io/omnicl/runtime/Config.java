@@ -80,50 +80,90 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
 
     /** A configuration with the defaults of everything. */
     public static Config defaults() {
-        return new Config(List.of(), "", "dmda", false, DEFAULT_IN_FLIGHT, false, Map.of(), "", "", "", 0, List.of(),
-                false, "auto", -1);
+        return new Builder().build();
     }
 
     /** This configuration with another scheduling policy. */
     public Config withScheduler(String name) {
-        return new Config(deviceFilter, backend, name, strictOrder, maxInFlight, printStatistics, throttle, traceFile,
-                perfModelDir, programCacheDir, deviceMemLimit, faults, resilient, pinned, watchMicros);
+        return toBuilder().scheduler(name).build();
     }
 
     /** This configuration with other devices made slower. */
     public Config withThrottle(Map<String, Double> factors) {
-        return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, factors,
-                traceFile, perfModelDir, programCacheDir, deviceMemLimit, faults, resilient, pinned, watchMicros);
+        return toBuilder().throttle(factors).build();
     }
 
     /** This configuration with its performance models kept in {@code dir}. */
     public Config withPerfModelDir(String dir) {
-        return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
-                traceFile, dir, programCacheDir, deviceMemLimit, faults, resilient, pinned, watchMicros);
+        return toBuilder().perfModelDir(dir).build();
     }
 
     /** This configuration with each real device holding at most {@code bytes}. */
     public Config withDeviceMemLimit(long bytes) {
-        return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
-                traceFile, perfModelDir, programCacheDir, bytes, faults, resilient, pinned, watchMicros);
+        return toBuilder().deviceMemLimit(bytes).build();
     }
 
     /** This configuration with transfers staged through pinned memory as {@code mode} says (auto, on, off). */
     public Config withPinned(String mode) {
-        return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
-                traceFile, perfModelDir, programCacheDir, deviceMemLimit, faults, resilient, mode, watchMicros);
+        return toBuilder().pinned(mode).build();
     }
 
     /** This configuration with other devices made to fail. */
     public Config withFaults(List<FaultSpec> specs) {
-        return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
-                traceFile, perfModelDir, programCacheDir, deviceMemLimit, specs, resilient, pinned, watchMicros);
+        return toBuilder().faults(specs).build();
     }
 
     /** This configuration with waiting threads watching for {@code micros} before they block (-1: auto). */
     public Config withWatch(int micros) {
-        return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
-                traceFile, perfModelDir, programCacheDir, deviceMemLimit, faults, resilient, pinned, micros);
+        return toBuilder().watchMicros(micros).build();
+    }
+
+    /** A builder starting from this configuration. */
+    private Builder toBuilder() {
+        return new Builder().deviceFilter(deviceFilter).backend(backend).scheduler(scheduler).strictOrder(strictOrder)
+                .maxInFlight(maxInFlight).printStatistics(printStatistics).throttle(throttle).traceFile(traceFile)
+                .perfModelDir(perfModelDir).programCacheDir(programCacheDir).deviceMemLimit(deviceMemLimit)
+                .faults(faults).resilient(resilient).pinned(pinned).watchMicros(watchMicros);
+    }
+
+    /** A configuration field by field, each starting at its default; the record checks them when built. */
+    private static final class Builder {
+        private List<String> deviceFilter = List.of();
+        private String backend = "";
+        private String scheduler = "dmda";
+        private boolean strictOrder;
+        private int maxInFlight = DEFAULT_IN_FLIGHT;
+        private boolean printStatistics;
+        private Map<String, Double> throttle = Map.of();
+        private String traceFile = "";
+        private String perfModelDir = "";
+        private String programCacheDir = "";
+        private long deviceMemLimit;
+        private List<FaultSpec> faults = List.of();
+        private boolean resilient;
+        private String pinned = "auto";
+        private int watchMicros = -1;
+
+        Builder deviceFilter(List<String> v) { deviceFilter = v; return this; }
+        Builder backend(String v) { backend = v; return this; }
+        Builder scheduler(String v) { scheduler = v; return this; }
+        Builder strictOrder(boolean v) { strictOrder = v; return this; }
+        Builder maxInFlight(int v) { maxInFlight = v; return this; }
+        Builder printStatistics(boolean v) { printStatistics = v; return this; }
+        Builder throttle(Map<String, Double> v) { throttle = v; return this; }
+        Builder traceFile(String v) { traceFile = v; return this; }
+        Builder perfModelDir(String v) { perfModelDir = v; return this; }
+        Builder programCacheDir(String v) { programCacheDir = v; return this; }
+        Builder deviceMemLimit(long v) { deviceMemLimit = v; return this; }
+        Builder faults(List<FaultSpec> v) { faults = v; return this; }
+        Builder resilient(boolean v) { resilient = v; return this; }
+        Builder pinned(String v) { pinned = v; return this; }
+        Builder watchMicros(int v) { watchMicros = v; return this; }
+
+        Config build() {
+            return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
+                    traceFile, perfModelDir, programCacheDir, deviceMemLimit, faults, resilient, pinned, watchMicros);
+        }
     }
 
     /** How long a waiting thread watches before it blocks (see {@code watchMicros}), with {@code devices} real devices. */
@@ -177,18 +217,25 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
                     Double::parseDouble));
         }
         Path home = Path.of(System.getProperty("user.home"), ".omnicl");
-        return new Config(filter, read("OMNICL_BACKEND", ""), read("OMNICL_SCHED", "dmda"),
-                read("OMNICL_ORDER", "dataflow").equalsIgnoreCase("strict"),
-                number("OMNICL_INFLIGHT", read("OMNICL_INFLIGHT", String.valueOf(DEFAULT_IN_FLIGHT)),
-                        Integer::parseInt),
-                flag(read("OMNICL_STATS", "")), throttle,
-                read("OMNICL_TRACE", ""), read("OMNICL_PERFMODEL_DIR", home.resolve("perfmodel").toString()),
-                read("OMNICL_CACHE_DIR", home.resolve("programs").toString()),
-                number("OMNICL_DEVICE_MEM_LIMIT", read("OMNICL_DEVICE_MEM_LIMIT", "0"), Config::bytes),
-                FaultSpec.parse(read("OMNICL_FAULTS", "")),
-                flag(read("OMNICL_RESILIENT", "")), read("OMNICL_PINNED", "auto"),
-                read("OMNICL_WATCH", "auto").trim().equalsIgnoreCase("auto") ? -1
-                        : number("OMNICL_WATCH", read("OMNICL_WATCH", ""), Integer::parseInt));
+        String watch = read("OMNICL_WATCH", "auto").trim();
+        return new Builder()
+                .deviceFilter(filter)
+                .backend(read("OMNICL_BACKEND", ""))
+                .scheduler(read("OMNICL_SCHED", "dmda"))
+                .strictOrder(read("OMNICL_ORDER", "dataflow").equalsIgnoreCase("strict"))
+                .maxInFlight(number("OMNICL_INFLIGHT", read("OMNICL_INFLIGHT", String.valueOf(DEFAULT_IN_FLIGHT)),
+                        Integer::parseInt))
+                .printStatistics(flag(read("OMNICL_STATS", "")))
+                .throttle(throttle)
+                .traceFile(read("OMNICL_TRACE", ""))
+                .perfModelDir(read("OMNICL_PERFMODEL_DIR", home.resolve("perfmodel").toString()))
+                .programCacheDir(read("OMNICL_CACHE_DIR", home.resolve("programs").toString()))
+                .deviceMemLimit(number("OMNICL_DEVICE_MEM_LIMIT", read("OMNICL_DEVICE_MEM_LIMIT", "0"), Config::bytes))
+                .faults(FaultSpec.parse(read("OMNICL_FAULTS", "")))
+                .resilient(flag(read("OMNICL_RESILIENT", "")))
+                .pinned(read("OMNICL_PINNED", "auto"))
+                .watchMicros(watch.equalsIgnoreCase("auto") ? -1 : number("OMNICL_WATCH", watch, Integer::parseInt))
+                .build();
     }
 
     /** {@code text}, the value of variable {@code name}, as {@code parse} reads it; a message naming both if it cannot. */
