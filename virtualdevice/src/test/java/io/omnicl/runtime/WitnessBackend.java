@@ -11,7 +11,9 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -20,7 +22,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * For tests: the installed backend's devices, seen through proxies that number the kernels launched (counting
  * those launched without a driver event) and, while the turnstile is closed ({@link #close}), hold every wait
  * for a driver event until the test lets it through ({@link #letOneThrough}). A test can then look at what OmniCL
- * says has ended against what it has waited for: the launches up to {@link #waitedFor}.
+ * says has ended against what it has waited for: the launches up to {@link #waitedFor}. Every command enqueued
+ * on a queue is also logged ({@link #enqueued}): which queue, what, after which events, and its event.
  */
 final class WitnessBackend implements Backend {
 
@@ -32,6 +35,11 @@ final class WitnessBackend implements Backend {
     /** The highest launch number a returned wait was for: all launches up to it have ended. */
     private final AtomicInteger waitedFor = new AtomicInteger(-1);
     private final Semaphore turnstile = new Semaphore(Integer.MAX_VALUE);
+    private final List<Enqueued> enqueued = new CopyOnWriteArrayList<>();
+
+    /** A command enqueued on {@code queue} (the proxy): the method, its wait list and its event (proxies; null if none). */
+    record Enqueued(RealQueue queue, String method, List<?> waitFor, RealEvent event) {
+    }
 
     @Override
     public String name() {
@@ -56,6 +64,11 @@ final class WitnessBackend implements Backend {
     /** The highest launch number that a wait that returned was for (a later command's wait covers it). */
     int waitedFor() {
         return waitedFor.get();
+    }
+
+    /** The commands enqueued so far, in the order they were, on every queue. */
+    List<Enqueued> enqueued() {
+        return List.copyOf(enqueued);
     }
 
     /** From now on every wait for a driver event is held until let through. */
@@ -128,7 +141,14 @@ final class WitnessBackend implements Backend {
                     if (result instanceof RealQueue q) {
                         return witness(RealQueue.class, q);
                     }
-                    return result instanceof RealEvent e ? witness(RealEvent.class, e, last) : result;
+                    Object seen = result instanceof RealEvent e ? witness(RealEvent.class, e, last) : result;
+                    if (target instanceof RealQueue && args != null) {
+                        // every enqueue takes a wait list, its only list argument
+                        Arrays.stream(args).filter(a -> a instanceof List<?>).findFirst().ifPresent(waitFor ->
+                                enqueued.add(new Enqueued((RealQueue) proxy, m.getName(), (List<?>) waitFor,
+                                        (RealEvent) seen)));
+                    }
+                    return seen;
             }
         }
     }

@@ -11,6 +11,7 @@ import io.omnicl.driver.ClError;
 import io.omnicl.driver.ImageSpec;
 import io.omnicl.runtime.Cl;
 import io.omnicl.spi.RealEvent;
+import io.omnicl.spi.RealQueue;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -52,21 +53,28 @@ public final class Coherency {
         }
         Chunk target = s.chunkAt(w.node(), offset);
         List<Piece> elsewhere = new ArrayList<>();
-        for (Piece p : missing) {
-            if ((p.holders() & CoherenceMap.bit(CoherenceMap.HOST)) != 0) {
-                if (s.image() == null) {
-                    s.host().forEach(p.offset(), p.length(), (memory, at) ->
-                            uploads.add(w.queue().write(target.buffer(), target.local(at), memory, List.of())));
+        int first = uploads.size();
+        RealQueue q = w.inputQueue();
+        try {
+            for (Piece p : missing) {
+                if ((p.holders() & CoherenceMap.bit(CoherenceMap.HOST)) != 0) {
+                    if (s.image() == null) {
+                        s.host().forEach(p.offset(), p.length(), (memory, at) ->
+                                uploads.add(q.write(target.buffer(), target.local(at), memory, List.of())));
+                    } else {
+                        ImageSpec l = s.image();
+                        uploads.add(q.writeImage(target.image(), new long[3], l.fullRegion(), l.rowPitch(),
+                                l.slicePitch(), wholeImage(s.host()), List.of()));
+                    }
+                    w.countBytes(p.length(), true);
+                    s.map().addHolder(p, me);
                 } else {
-                    ImageSpec l = s.image();
-                    uploads.add(w.queue().writeImage(target.image(), new long[3], l.fullRegion(), l.rowPitch(),
-                            l.slicePitch(), wholeImage(s.host()), List.of()));
+                    elsewhere.add(p);
                 }
-                w.countBytes(p.length(), true);
-                s.map().addHolder(p, me);
-            } else {
-                elsewhere.add(p);
             }
+        } finally {
+            // what was enqueued counts as held: the device's queue must not run ahead of it, even on a failure
+            w.orderBehindUploads(uploads, first);
         }
         if (elsewhere.isEmpty()) {
             return null;

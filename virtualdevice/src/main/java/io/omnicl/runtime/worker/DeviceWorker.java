@@ -115,6 +115,12 @@ public final class DeviceWorker {
     /** A second queue of the device, for {@link #uploadNow} from other threads; made on first use. */
     private RealQueue uploads;
     /**
+     * Where this device's transfers are staged (a GPU): a queue of the worker's own for the uploads of its
+     * commands' inputs, so that they run on the device's copy engine while earlier kernels run (see
+     * {@link #inputQueue}); null elsewhere, where they go on {@link #queue}.
+     */
+    private RealQueue inputs;
+    /**
      * Host time minus device time, to put device profiling times on the host clock: set from markers when
      * the worker starts, and lowered whenever a command's end would put it after the moment the worker saw
      * it end. Until a marker or a command sets it, far ahead (some drivers time markers on another clock).
@@ -203,6 +209,31 @@ public final class DeviceWorker {
     /** The in-order queue; only for use on this worker's thread. */
     public RealQueue queue() {
         return queue;
+    }
+
+    /**
+     * The queue for uploads of the inputs of commands this worker has taken; only for use on this worker's
+     * thread, and each upload then ordered on {@link #queue} with {@link #orderBehindUploads}. On one in-order
+     * queue the inputs of the next command would wait for the kernel before it to end: on a GPU with a queue
+     * of their own they move while it runs, and the next kernel waits only for them.
+     */
+    public RealQueue inputQueue() {
+        return inputs != null ? inputs : queue;
+    }
+
+    /**
+     * Orders whatever is submitted next on {@link #queue} behind {@code uploads} from index {@code from} on,
+     * enqueued on the {@link #inputQueue}: flushes that queue and enqueues on {@link #queue} a marker waiting
+     * for them (its event released at once: the order holds without it). From then on the device's queue
+     * finds the bytes there, as it would had they been written on it (the coherence map already counts them
+     * as held). Nothing to do where the input queue is the device's queue.
+     */
+    public void orderBehindUploads(List<RealEvent> uploads, int from) {
+        if (inputs == null || uploads.size() == from) {
+            return;
+        }
+        inputs.flush();
+        queue.marker(List.copyOf(uploads.subList(from, uploads.size()))).release();
     }
 
     /**
@@ -537,6 +568,7 @@ public final class DeviceWorker {
 
     private void loop() {
         queue = session.createQueue(true);
+        inputs = pinned != null ? session.createQueue(true) : null;
         try {
             calibrateClock();
             if (model.speed(node.modelId()) == null) {
