@@ -34,34 +34,6 @@ class HostTransferTest {
 
     private static final int SIZE = 8192;
 
-    /** Host memory over a direct buffer, which the runtime may upload from in place. */
-    private record Direct(ByteBuffer memory) implements HostMemory {
-
-        static Direct of(byte[] data) {
-            return new Direct(ByteBuffer.allocateDirect(data.length).order(ByteOrder.nativeOrder()).put(data).flip());
-        }
-
-        @Override
-        public long size() {
-            return memory.remaining();
-        }
-
-        @Override
-        public void copyOut(long offset, ByteBuffer dst) {
-            dst.put(memory.duplicate().position((int) offset).limit((int) offset + dst.remaining()));
-        }
-
-        @Override
-        public void copyIn(long offset, ByteBuffer src) {
-            memory.duplicate().position((int) offset).put(src);
-        }
-
-        @Override
-        public ByteBuffer direct() {
-            return memory.duplicate();
-        }
-    }
-
     private record Setup(Engine engine, ClContext context, List<ClDevice> devices) {
 
         static Setup open() {

@@ -36,6 +36,9 @@ final class WitnessBackend implements Backend {
     private final AtomicInteger waitedFor = new AtomicInteger(-1);
     private final Semaphore turnstile = new Semaphore(Integer.MAX_VALUE);
     private final List<Enqueued> enqueued = new CopyOnWriteArrayList<>();
+    /** Reads from a device that came to be enqueued so far, and the gate that holds them ({@link #holdReads}). */
+    private final AtomicInteger readArrivals = new AtomicInteger();
+    private final Semaphore readGate = new Semaphore(Integer.MAX_VALUE);
 
     /** A command enqueued on {@code queue} (the proxy): the method, its wait list and its event (proxies; null if none). */
     record Enqueued(RealQueue queue, String method, List<?> waitFor, RealEvent event) {
@@ -69,6 +72,24 @@ final class WitnessBackend implements Backend {
     /** The commands enqueued so far, in the order they were, on every queue. */
     List<Enqueued> enqueued() {
         return List.copyOf(enqueued);
+    }
+
+    /** From now on a read from a device holds the thread enqueueing it until {@link #releaseReads}. */
+    void holdReads() {
+        readGate.drainPermits();
+    }
+
+    void releaseReads() {
+        readGate.release(Integer.MAX_VALUE / 2);
+    }
+
+    /** How many reads came to be enqueued once more than {@code seen} have, or after {@code seconds}. */
+    int readsAfter(int seen, int seconds) {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (readArrivals.get() <= seen && System.nanoTime() < end) {
+            Thread.onSpinWait();
+        }
+        return readArrivals.get();
     }
 
     /** From now on every wait for a driver event is held until let through. */
@@ -129,6 +150,11 @@ final class WitnessBackend implements Backend {
                     waitedFor.accumulateAndGet(covers, Math::max);
                     return status;
                 default:
+                    if (m.getName().equals("read") && target instanceof RealQueue) {
+                        readArrivals.incrementAndGet();
+                        readGate.acquireUninterruptibly();
+                        readGate.release();
+                    }
                     if (m.getName().equals("launch") && args.length == 7 && !(Boolean) args[6]) {
                         withoutEvent.incrementAndGet();
                     }

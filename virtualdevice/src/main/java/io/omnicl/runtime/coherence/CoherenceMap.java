@@ -124,6 +124,25 @@ public final class CoherenceMap {
         return bytes;
     }
 
+    /** The parts of {@code piece} that no write has changed since it was listed (and that some node holds). */
+    public synchronized List<Piece> unchanged(Piece piece) {
+        List<Piece> parts = new ArrayList<>();
+        for (Map.Entry<Long, Segment> e : overlapping(piece.offset, piece.end())) {
+            Segment s = e.getValue();
+            if (s.version <= piece.version && s.holders != 0) {
+                long from = Math.max(e.getKey(), piece.offset);
+                long to = Math.min(s.end, piece.end());
+                Piece last = parts.isEmpty() ? null : parts.get(parts.size() - 1);
+                if (last != null && last.end() == from) {
+                    parts.set(parts.size() - 1, new Piece(last.offset, to - last.offset, piece.holders, piece.version));
+                } else {
+                    parts.add(new Piece(from, to - from, piece.holders, piece.version));
+                }
+            }
+        }
+        return parts;
+    }
+
     /** Marks {@code piece} valid on {@code node} where no write has happened since it was listed. */
     public synchronized void addHolder(Piece piece, int node) {
         split(piece.offset);

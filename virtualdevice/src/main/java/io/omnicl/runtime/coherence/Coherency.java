@@ -41,8 +41,8 @@ public final class Coherency {
 
     /**
      * Makes {@code [offset, offset + length)} of {@code s} valid on {@code w}'s device. Uploads from the host
-     * are enqueued at once on the worker's queue (their events are added to {@code uploads}, to release
-     * after the command). Returns null when that is all, or a completion that ends once the pieces that
+     * are enqueued at once on the worker's input queue, and what comes next on its queue waits for them
+     * (their events are added to {@code uploads}, to release after the command). Returns null when that is all, or a completion that ends once the pieces that
      * only other devices hold are back on the host; the caller then calls again.
      */
     public Completion toDevice(Storage s, long offset, long length, DeviceWorker w, List<RealEvent> uploads) {
@@ -74,7 +74,10 @@ public final class Coherency {
             }
         } finally {
             // what was enqueued counts as held: the device's queue must not run ahead of it, even on a failure
-            w.orderBehindUploads(uploads, first);
+            RealEvent ordered = w.orderBehindUploads(uploads.subList(first, uploads.size()));
+            if (ordered != null) {
+                ordered.release();
+            }
         }
         if (elsewhere.isEmpty()) {
             return null;
@@ -182,18 +185,25 @@ public final class Coherency {
     /**
      * On {@code w}'s thread, before any task it takes after the storage was made: enqueues the upload of a
      * new storage's bytes from {@code slot} into {@code c}, which counts as holding them from the start.
-     * Whatever uses the chunk goes on the same in-order queue, after. Nothing is enqueued when the storage
+     * Whatever uses the chunk goes on the device's queue behind it ({@link DeviceWorker#orderBehindUploads}).
+     * Nothing is enqueued when the storage
      * was freed meanwhile. If the upload fails, the device stops holding what others hold too, and what it
      * alone held is put back in the host copy from the slot.
      */
     private static void fillFromSlot(Chunk c, ByteBuffer slot, DeviceWorker w) {
         Storage s = c.storage();
         RealEvent upload = null;
+        RealEvent ordered = null;
         boolean failed = false;
         synchronized (s) {
             try {
-                upload = c.released() ? null : w.queue().write(c.buffer(), 0, slot, List.of());
+                upload = c.released() ? null : w.inputQueue().write(c.buffer(), 0, slot, List.of());
+                ordered = upload == null ? null : w.orderBehindUploads(List.of(upload));
             } catch (RuntimeException e) {
+                if (upload != null) {
+                    upload.release();
+                    upload = null;
+                }
                 failed = true;
             }
         }
@@ -210,8 +220,10 @@ public final class Coherency {
             return;
         }
         w.countBytes(c.size(), true);
-        w.track("fill", Trace.Kind.UPLOAD, upload, upload, List.of(), List.of(), false, false,
-                (status, times) -> settle.accept(status));
+        // tracked by the marker on the device's queue where the upload went on the input queue
+        RealEvent last = ordered != null ? ordered : upload;
+        w.track("fill", Trace.Kind.UPLOAD, upload, last, last == upload ? List.of() : List.of(upload), List.of(),
+                false, false, (status, times) -> settle.accept(status));
     }
 
     /** The upload from {@code slot} of a new storage to {@code node} failed: see {@link #fillFromSlot}. */
@@ -247,9 +259,17 @@ public final class Coherency {
         return Completion.all(parts);
     }
 
+    /** A part of a storage read from a device into {@code landing}, which holds storage offset {@code base} at 0. */
+    private record Landed(Piece piece, HostStore landing, long base) {
+    }
+
     /**
-     * On the holder's worker: reads into the host copy what of the pieces the device still holds (it may
-     * have evicted or overwritten some since they were asked for; the asker then looks again).
+     * On the holder's worker: reads what of the pieces the device still holds (it may have evicted or
+     * overwritten some since they were asked for; the asker then looks again) into memory beside the host
+     * copy, then, under the storage's host-write lock, copies into the host copy the bytes that no write has
+     * changed meanwhile, and only then counts the host as holding them. Not straight into the host copy: a
+     * write of the host copy made meanwhile (a program may write bytes it is also reading, unordered, and
+     * expect its write to stay) would be overwritten when the transfer lands.
      */
     private static void download(Storage s, List<Piece> pieces, DeviceWorker w, Completion done) {
         if (w.node().isLost()) {
@@ -257,13 +277,15 @@ public final class Coherency {
             return;
         }
         List<RealEvent> reads = new ArrayList<>();
-        List<Piece> read = new ArrayList<>();
+        List<Landed> landed = new ArrayList<>();
         List<Chunk> used = new ArrayList<>();
         try {
             for (Piece asked : pieces) {
                 for (Piece p : s.map().held(asked.offset(), asked.length(), w.node().index())) {
-                    readFromChunks(s, p.offset(), p.length(), s.host(), 0, w, reads, used,
-                            (from, length) -> read.add(new Piece(from, length, p.holders(), p.version())));
+                    HostStore landing = new HostStore(p.length());
+                    readFromChunks(s, p.offset(), p.length(), landing, p.offset(), w, reads, used,
+                            (from, length) -> landed.add(new Landed(new Piece(from, length, p.holders(), p.version()),
+                                    landing, p.offset())));
                 }
             }
         } catch (RuntimeException e) {
@@ -277,8 +299,14 @@ public final class Coherency {
         }
         trackReads("download", w, reads, used, false, status -> {
             if (status == 0) {
-                for (Piece p : read) {
-                    s.map().addHolder(p, CoherenceMap.HOST);
+                synchronized (s.hostWrites()) {
+                    for (Landed l : landed) {
+                        for (Piece part : s.map().unchanged(l.piece())) {
+                            HostStore.copy(l.landing(), part.offset() - l.base(), s.host(), part.offset(),
+                                    part.length());
+                        }
+                        s.map().addHolder(l.piece(), CoherenceMap.HOST);
+                    }
                 }
             }
             done.complete(status);

@@ -213,7 +213,7 @@ public final class DeviceWorker {
 
     /**
      * The queue for uploads of the inputs of commands this worker has taken; only for use on this worker's
-     * thread, and each upload then ordered on {@link #queue} with {@link #orderBehindUploads}. On one in-order
+     * thread, each upload then ordered on {@link #queue} with {@link #orderBehindUploads}. On one in-order
      * queue the inputs of the next command would wait for the kernel before it to end: on a GPU with a queue
      * of their own they move while it runs, and the next kernel waits only for them.
      */
@@ -222,18 +222,20 @@ public final class DeviceWorker {
     }
 
     /**
-     * Orders whatever is submitted next on {@link #queue} behind {@code uploads} from index {@code from} on,
-     * enqueued on the {@link #inputQueue}: flushes that queue and enqueues on {@link #queue} a marker waiting
-     * for them (its event released at once: the order holds without it). From then on the device's queue
-     * finds the bytes there, as it would had they been written on it (the coherence map already counts them
-     * as held). Nothing to do where the input queue is the device's queue.
+     * Orders whatever is submitted next on {@link #queue} behind {@code uploads}, enqueued on the
+     * {@link #inputQueue}: flushes that queue and enqueues on {@link #queue} a marker waiting for them. From
+     * then on the device's queue finds the bytes there, as it would had they been written on it (the coherence
+     * map already counts them as held). Returns the marker's event, for the caller to track or release (the
+     * order holds without it), or null where the input queue is the device's queue and there is nothing to do.
+     * A command tracked here must end with an event of {@link #queue}: the worker takes the commands in flight
+     * to end in that queue's order.
      */
-    public void orderBehindUploads(List<RealEvent> uploads, int from) {
-        if (inputs == null || uploads.size() == from) {
-            return;
+    public RealEvent orderBehindUploads(List<RealEvent> uploads) {
+        if (inputs == null || uploads.isEmpty()) {
+            return null;
         }
         inputs.flush();
-        queue.marker(List.copyOf(uploads.subList(from, uploads.size()))).release();
+        return queue.marker(List.copyOf(uploads));
     }
 
     /**
