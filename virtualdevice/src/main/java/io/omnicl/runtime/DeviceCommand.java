@@ -201,6 +201,9 @@ abstract class DeviceCommand extends Command implements DeviceTask {
             runningOn(w);
         } catch (RuntimeException e) {
             events.forEach(RealEvent::release);
+            if (submitted) {
+                w.settleUntracked();
+            }
             attemptFailed(w, Statuses.of(e), submitted);
         }
     }

@@ -288,9 +288,13 @@ public final class Coherency {
                                     landing, p.offset())));
                 }
             }
-        } catch (RuntimeException e) {
-            reads.forEach(RealEvent::release);
-            done.complete(Statuses.of(e));
+        } catch (RuntimeException | OutOfMemoryError e) {
+            // the reads enqueued land in memory only this method holds: they must end before it goes
+            for (RealEvent read : reads) {
+                read.await();
+                read.release();
+            }
+            done.complete(e instanceof OutOfMemoryError ? Cl.CL_OUT_OF_HOST_MEMORY : Statuses.of((RuntimeException) e));
             return;
         }
         if (reads.isEmpty()) {

@@ -325,8 +325,9 @@ public final class DeviceMemory {
     /**
      * From any thread: a chunk for all of {@code s}, a storage no command uses yet, when it fits beside what is
      * here now; null when it does not (making room would evict, which only the worker's thread does) or the
-     * device refuses the allocation. {@code spareOk}: the chunk's first bytes go on the worker's queue, behind
-     * whatever was still to touch a spare allocation, so it may be one. The chunk comes pinned, so that the
+     * device refuses the allocation. {@code spareOk}: the chunk's first bytes are uploaded by the worker, so it
+     * may be a spare allocation: nothing touches those any more (a storage is freed once its commands have
+     * ended, and a command left running after a failed attempt is waited for). The chunk comes pinned, so that the
      * worker does not evict it before it holds its bytes; {@link #unpinFresh} ends that.
      */
     Chunk allocateFresh(Storage s, boolean spareOk) {
@@ -367,7 +368,7 @@ public final class DeviceMemory {
 
     /**
      * A new chunk for the region, after making room; null if there is none to make now. A buffer's may be a
-     * spare allocation: this is the worker's thread, whose queue runs whatever was still to touch it first.
+     * spare allocation: nothing touches those any more (see {@link #allocateFresh}).
      */
     private Chunk allocate(Region r) {
         RealMem spare = r.storage().image() == null ? takeSpare(r.length()) : null;

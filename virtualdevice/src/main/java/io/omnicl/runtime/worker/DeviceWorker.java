@@ -235,7 +235,32 @@ public final class DeviceWorker {
             return null;
         }
         inputs.flush();
-        return queue.marker(List.copyOf(uploads));
+        try {
+            return queue.marker(List.copyOf(uploads));
+        } catch (RuntimeException e) {
+            // unordered, the uploads must at least be over before anything reuses what they read or write
+            finishQuietly(inputs);
+            throw e;
+        }
+    }
+
+    /**
+     * A command was submitted here but fails before it is tracked (an enqueue after it failed): it may still run,
+     * unseen. Waits for it, so that no upload on the {@link #inputQueue}, which is not ordered behind it, lands
+     * under it in memory it uses. Best effort: the device may be failing.
+     */
+    public void settleUntracked() {
+        if (inputs != null) {
+            finishQuietly(queue);
+        }
+    }
+
+    private static void finishQuietly(RealQueue q) {
+        try {
+            q.finish();
+        } catch (RuntimeException e) {
+            // the device is failing; its commands fail with it
+        }
     }
 
     /**

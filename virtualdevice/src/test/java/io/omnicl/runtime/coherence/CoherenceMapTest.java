@@ -181,9 +181,18 @@ class CoherenceMapTest {
                 default -> {
                     Plan plan = plans.poll();
                     if (plan != null) {
+                        // what a transfer landing now may copy in: exactly the bytes it may make valid
+                        boolean[] unchanged = new boolean[size];
+                        for (Piece part : map.unchanged(plan.piece())) {
+                            for (long b = part.offset(); b < part.end(); b++) {
+                                unchanged[(int) b] = true;
+                            }
+                        }
                         map.addHolder(plan.piece(), plan.node());
                         for (int i = 0; i < plan.versions().length; i++) {
                             int b = (int) plan.piece().offset() + i;
+                            assertEquals(version[b] == plan.versions()[i] && holders[b] != 0, unchanged[b],
+                                    "byte " + b + " unchanged since planned");
                             if (version[b] == plan.versions()[i] && holders[b] != 0) {
                                 holders[b] |= CoherenceMap.bit(plan.node());
                                 assertTrue((map.holdersOfAll(b, 1) & CoherenceMap.bit(plan.node())) != 0,
