@@ -85,11 +85,7 @@ final class WitnessBackend implements Backend {
 
     /** How many reads came to be enqueued once more than {@code seen} have, or after {@code seconds}. */
     int readsAfter(int seen, int seconds) {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (readArrivals.get() <= seen && System.nanoTime() < end) {
-            Thread.onSpinWait();
-        }
-        return readArrivals.get();
+        return countAfter(readArrivals, seen, seconds);
     }
 
     /** From now on every wait for a driver event is held until let through. */
@@ -108,11 +104,16 @@ final class WitnessBackend implements Backend {
 
     /** How many waits came to the turnstile once more than {@code seen} have, or after {@code seconds}. */
     int arrivalsAfter(int seen, int seconds) {
+        return countAfter(arrivals, seen, seconds);
+    }
+
+    /** {@code count} once it is over {@code seen}, or after {@code seconds}. */
+    private static int countAfter(AtomicInteger count, int seen, int seconds) {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (arrivals.get() <= seen && System.nanoTime() < end) {
+        while (count.get() <= seen && System.nanoTime() < end) {
             Thread.onSpinWait();
         }
-        return arrivals.get();
+        return count.get();
     }
 
     /** {@code target} seen through {@code type}, with what it makes (sessions, queues, events) seen through too. */

@@ -129,7 +129,7 @@ public final class CoherenceMap {
         List<Piece> parts = new ArrayList<>();
         for (Map.Entry<Long, Segment> e : overlapping(piece.offset, piece.end())) {
             Segment s = e.getValue();
-            if (s.version <= piece.version && s.holders != 0) {
+            if (unchangedSince(s, piece)) {
                 long from = Math.max(e.getKey(), piece.offset);
                 long to = Math.min(s.end, piece.end());
                 Piece last = parts.isEmpty() ? null : parts.get(parts.size() - 1);
@@ -149,7 +149,7 @@ public final class CoherenceMap {
         split(piece.end());
         for (Map.Entry<Long, Segment> e : overlapping(piece.offset, piece.end())) {
             Segment s = e.getValue();
-            if (s.version <= piece.version && s.holders != 0) {
+            if (unchangedSince(s, piece)) {
                 s.holders |= bit(node);
             }
         }
@@ -267,6 +267,11 @@ public final class CoherenceMap {
         Segment s = e.getValue();
         segments.put(at, new Segment(s.end, s.holders, s.version));
         s.end = at;
+    }
+
+    /** Whether no write has given {@code s} new content since {@code piece} was listed (and some node holds it). */
+    private static boolean unchangedSince(Segment s, Piece piece) {
+        return s.version <= piece.version && s.holders != 0;
     }
 
     /** Joins neighbours with the same holders and version around {@code [from, to)}. */
