@@ -1,11 +1,12 @@
 package io.omnicl.runtime;
 
+import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClPlatform;
 import io.omnicl.driver.DeviceCounters;
 import io.omnicl.driver.RealDeviceDescription;
 import io.omnicl.driver.Driver;
 import io.omnicl.runtime.coherence.Coherency;
-import io.omnicl.runtime.fault.FaultSpec;
+import io.omnicl.runtime.config.FaultSpec;
 import io.omnicl.runtime.fault.FaultyDevice;
 import io.omnicl.runtime.graph.Log;
 import io.omnicl.runtime.sched.PerfModel;

@@ -1,11 +1,12 @@
 package io.omnicl.runtime;
 
+import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
 import io.omnicl.driver.ClMem;
 import io.omnicl.driver.ClQueue;
 import io.omnicl.driver.DeviceCounters;
-import io.omnicl.runtime.fault.FaultSpec;
+import io.omnicl.runtime.config.FaultSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

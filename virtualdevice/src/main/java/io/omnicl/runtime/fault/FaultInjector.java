@@ -1,5 +1,6 @@
 package io.omnicl.runtime.fault;
 
+import io.omnicl.runtime.config.FaultSpec;
 import java.util.Random;
 
 /** The fault decisions for one real device, in the order its launches and transfers are submitted. */

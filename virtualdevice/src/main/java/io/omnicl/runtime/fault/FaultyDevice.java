@@ -1,5 +1,6 @@
 package io.omnicl.runtime.fault;
 
+import io.omnicl.runtime.config.FaultSpec;
 import io.omnicl.spi.BackendException;
 import io.omnicl.spi.DeviceInfo;
 import io.omnicl.spi.DeviceSession;

@@ -1,6 +1,4 @@
-package io.omnicl.runtime;
-
-import io.omnicl.runtime.fault.FaultSpec;
+package io.omnicl.runtime.config;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

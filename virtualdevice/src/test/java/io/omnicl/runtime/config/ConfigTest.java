@@ -1,4 +1,4 @@
-package io.omnicl.runtime;
+package io.omnicl.runtime.config;
 
 import org.junit.jupiter.api.Test;
 

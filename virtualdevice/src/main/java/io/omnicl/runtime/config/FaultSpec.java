@@ -1,6 +1,4 @@
-package io.omnicl.runtime.fault;
-
-import io.omnicl.runtime.Config;
+package io.omnicl.runtime.config;
 
 import java.util.ArrayList;
 import java.util.List;
