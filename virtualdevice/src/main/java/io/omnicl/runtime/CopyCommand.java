@@ -4,7 +4,7 @@ import io.omnicl.runtime.coherence.Chunk;
 import io.omnicl.runtime.coherence.CoherenceMap;
 import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.coherence.HostStore;
-import io.omnicl.runtime.graph.Access;
+import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.spi.RealEvent;
 

@@ -3,7 +3,7 @@ package io.omnicl.runtime;
 import io.omnicl.runtime.coherence.Chunk;
 import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.coherence.StagedResults;
-import io.omnicl.runtime.graph.Access;
+import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.graph.Completion;
 import io.omnicl.runtime.graph.Statuses;
 import io.omnicl.runtime.sched.PerfKey;

@@ -1,7 +1,7 @@
 package io.omnicl.runtime;
 
 import io.omnicl.driver.ClError;
-import io.omnicl.runtime.graph.Access;
+import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.sched.Fetch;
 import io.omnicl.runtime.sched.PerfKey;
 import io.omnicl.runtime.worker.DeviceNode;

@@ -2,7 +2,7 @@ package io.omnicl.runtime;
 
 import io.omnicl.driver.ClError;
 import io.omnicl.driver.Rect;
-import io.omnicl.runtime.graph.Access;
+import io.omnicl.runtime.coherence.Access;
 
 import java.nio.ByteBuffer;
 import java.util.List;

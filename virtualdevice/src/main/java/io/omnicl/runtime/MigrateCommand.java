@@ -1,6 +1,6 @@
 package io.omnicl.runtime;
 
-import io.omnicl.runtime.graph.Access;
+import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.graph.Completion;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.spi.RealEvent;

@@ -2,7 +2,7 @@ package io.omnicl.runtime;
 
 import io.omnicl.runtime.coherence.CoherenceMap;
 import io.omnicl.runtime.coherence.Coherency;
-import io.omnicl.runtime.graph.Access;
+import io.omnicl.runtime.coherence.Access;
 
 import java.util.List;
 

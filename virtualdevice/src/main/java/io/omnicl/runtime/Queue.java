@@ -11,7 +11,7 @@ import io.omnicl.driver.HostMemory;
 import io.omnicl.driver.InfoValue;
 import io.omnicl.driver.Rect;
 import io.omnicl.runtime.coherence.Chunk;
-import io.omnicl.runtime.graph.Access;
+import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.graph.Completion;
 import io.omnicl.runtime.graph.HazardTracker;
 

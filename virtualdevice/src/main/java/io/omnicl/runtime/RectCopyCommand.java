@@ -2,14 +2,13 @@ package io.omnicl.runtime;
 
 import io.omnicl.driver.Rect;
 import io.omnicl.runtime.coherence.HostStore;
-import io.omnicl.runtime.graph.Access;
+import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.graph.Completion;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.spi.RealEvent;
 
 import java.util.ArrayList;
 import java.util.List;
-
 
 /**
  * A copy of a box of bytes between buffers and images: a rect copy, an image copy, or a copy between an

@@ -5,7 +5,7 @@ import io.omnicl.runtime.coherence.Chunk;
 import io.omnicl.runtime.coherence.CoherenceMap;
 import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.coherence.Storage;
-import io.omnicl.runtime.graph.Access;
+import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.worker.DeviceNode;
 
 import java.util.ArrayList;

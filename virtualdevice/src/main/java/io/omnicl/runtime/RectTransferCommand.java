@@ -2,7 +2,7 @@ package io.omnicl.runtime;
 
 import io.omnicl.driver.HostMemory;
 import io.omnicl.driver.Rect;
-import io.omnicl.runtime.graph.Access;
+import io.omnicl.runtime.coherence.Access;
 
 import java.util.List;
 

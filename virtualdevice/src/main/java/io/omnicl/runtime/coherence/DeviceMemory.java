@@ -4,7 +4,6 @@ import io.omnicl.driver.ClError;
 import io.omnicl.driver.ImageSpec;
 import io.omnicl.runtime.Cl;
 import io.omnicl.runtime.coherence.CoherenceMap.Piece;
-import io.omnicl.runtime.graph.Access;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.spi.BackendException;

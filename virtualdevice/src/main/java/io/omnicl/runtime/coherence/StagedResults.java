@@ -1,6 +1,5 @@
 package io.omnicl.runtime.coherence;
 
-import io.omnicl.runtime.graph.Access;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.spi.RealEvent;
 

@@ -1,5 +1,6 @@
 package io.omnicl.runtime.graph;
 
+import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.coherence.Storage;
 
 import java.util.ArrayList;

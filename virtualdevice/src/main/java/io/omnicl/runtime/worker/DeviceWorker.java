@@ -2,7 +2,7 @@ package io.omnicl.runtime.worker;
 
 import io.omnicl.driver.DeviceCounters;
 import io.omnicl.runtime.coherence.DeviceMemory;
-import io.omnicl.runtime.graph.Access;
+import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.graph.Log;
 import io.omnicl.runtime.graph.Statuses;
 import io.omnicl.runtime.sched.DeviceSpeed;

@@ -1,6 +1,4 @@
-package io.omnicl.runtime.graph;
-
-import io.omnicl.runtime.coherence.Storage;
+package io.omnicl.runtime.coherence;
 
 import java.util.ArrayList;
 import java.util.Collection;

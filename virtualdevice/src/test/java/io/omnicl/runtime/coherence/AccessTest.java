@@ -1,7 +1,5 @@
-package io.omnicl.runtime.graph;
+package io.omnicl.runtime.coherence;
 
-import io.omnicl.runtime.coherence.HostStore;
-import io.omnicl.runtime.coherence.Storage;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
