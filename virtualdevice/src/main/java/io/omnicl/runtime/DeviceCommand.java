@@ -263,7 +263,7 @@ abstract class DeviceCommand extends Command implements DeviceTask {
         int me = w.node().index();
         boolean intact = true;
         for (Access a : accesses()) {
-            a.storage().map().dropNode(a.offset(), a.length(), me);
+            Coherency.dropped(a.storage(), a.offset(), a.length(), me);
             if (ran && a.writes() && !a.storage().map().held(a.offset(), a.length(), me).isEmpty()) {
                 intact = false;
             }

@@ -1,6 +1,7 @@
 package io.omnicl.runtime;
 
 import io.omnicl.runtime.coherence.Access;
+import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.graph.Completion;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.spi.RealEvent;
@@ -52,7 +53,7 @@ final class MigrateCommand extends DeviceCommand {
     void start() {
         if ((flags & CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED) != 0) {
             for (Access a : ranges) {
-                a.storage().map().discard(a.offset(), a.length());
+                Coherency.discarded(a.storage(), a.offset(), a.length());
             }
             end(0);
         } else if ((flags & CL_MIGRATE_MEM_OBJECT_HOST) != 0) {

@@ -144,7 +144,7 @@ public final class CoherenceMap {
     }
 
     /** Marks {@code piece} valid on {@code node} where no write has happened since it was listed. */
-    public synchronized void addHolder(Piece piece, int node) {
+    synchronized void addHolder(Piece piece, int node) {
         split(piece.offset);
         split(piece.end());
         for (Map.Entry<Long, Segment> e : overlapping(piece.offset, piece.end())) {
@@ -157,7 +157,7 @@ public final class CoherenceMap {
     }
 
     /** A write on {@code node} has completed: {@code node} alone now holds the range. */
-    public synchronized void commitWrite(long offset, long length, int node) {
+    synchronized void commitWrite(long offset, long length, int node) {
         assign(offset, length, bit(node));
     }
 
@@ -167,7 +167,7 @@ public final class CoherenceMap {
      *
      * @return whether {@code node} now holds no byte of the range
      */
-    public synchronized boolean dropNode(long offset, long length, int node) {
+    synchronized boolean dropNode(long offset, long length, int node) {
         long end = offset + length;
         split(offset);
         split(end);
@@ -185,12 +185,12 @@ public final class CoherenceMap {
     }
 
     /** A write has completed and its result is now held by exactly {@code holders} (bits). */
-    public synchronized void commitCopies(long offset, long length, long holders) {
+    synchronized void commitCopies(long offset, long length, long holders) {
         assign(offset, length, holders);
     }
 
     /** The range's content no longer matters: no node holds it, so nothing ever transfers it. */
-    public synchronized void discard(long offset, long length) {
+    synchronized void discard(long offset, long length) {
         assign(offset, length, 0);
     }
 

@@ -67,7 +67,7 @@ public final class Coherency {
                                 l.slicePitch(), wholeImage(s.host()), List.of()));
                     }
                     w.countBytes(p.length(), true);
-                    s.map().addHolder(p, me);
+                    copied(s, p, me);
                 } else {
                     elsewhere.add(p);
                 }
@@ -165,7 +165,7 @@ public final class Coherency {
         }
         copies.forEach(CompletableFuture::join);
         if (holders != 0) {
-            s.map().commitCopies(0, s.size(), holders);
+            committedOn(s, 0, s.size(), holders);
         }
         staged.forEach((w, slot) -> {
             Chunk c = chunks.get(w);
@@ -229,7 +229,7 @@ public final class Coherency {
     /** The upload from {@code slot} of a new storage to {@code node} failed: see {@link #fillFromSlot}. */
     static void restoreFromSlot(Storage s, int node, ByteBuffer slot) {
         synchronized (s.hostWrites()) {
-            s.map().dropNode(0, s.size(), node);
+            dropped(s, 0, s.size(), node);
             for (Piece p : s.map().held(0, s.size(), node)) {
                 s.host().forEach(p.offset(), p.length(), (memory, at) ->
                         memory.put(slot.duplicate().limit((int) at + memory.remaining()).position((int) at)));
@@ -241,6 +241,31 @@ public final class Coherency {
     /** A command that wrote the range on {@code node} has succeeded. */
     public static void committed(Storage s, long offset, long length, int node) {
         s.map().commitWrite(offset, length, node);
+    }
+
+    /** A write has completed and its result is now held by exactly {@code holders} (bits). */
+    public static void committedOn(Storage s, long offset, long length, long holders) {
+        s.map().commitCopies(offset, length, holders);
+    }
+
+    /** A copy of {@code piece} has landed on {@code node}: it holds what no write has changed since. */
+    public static void copied(Storage s, Piece piece, int node) {
+        s.map().addHolder(piece, node);
+    }
+
+    /**
+     * {@code node} gives up its copy of the range (evicted, distrusted after a failure, or its device lost);
+     * what it alone holds stays named, so whoever needs it gets the device's error rather than stale data.
+     *
+     * @return whether {@code node} now holds no byte of the range
+     */
+    public static boolean dropped(Storage s, long offset, long length, int node) {
+        return s.map().dropNode(offset, length, node);
+    }
+
+    /** The range's content no longer matters: no node holds it, so nothing ever transfers it. */
+    public static void discarded(Storage s, long offset, long length) {
+        s.map().discard(offset, length);
     }
 
     /** Copies pieces held only by devices back to the host, each on the queue of one device holding it. */
@@ -309,7 +334,7 @@ public final class Coherency {
                             HostStore.copy(l.landing(), part.offset() - l.base(), s.host(), part.offset(),
                                     part.length());
                         }
-                        s.map().addHolder(l.piece(), CoherenceMap.HOST);
+                        copied(s, l.piece(), CoherenceMap.HOST);
                     }
                 }
             }

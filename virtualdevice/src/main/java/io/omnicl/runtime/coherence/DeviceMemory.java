@@ -466,7 +466,7 @@ public final class DeviceMemory {
                 writeBack(c, sole);
             }
         }
-        s.map().dropNode(c.offset(), c.size(), me);
+        Coherency.dropped(s, c.offset(), c.size(), me);
         forget(c);
         if (s.removeChunk(c)) {
             evictions.incrementAndGet();
@@ -492,7 +492,7 @@ public final class DeviceMemory {
             throw new BackendException(status, "writing back " + c + " failed");
         }
         for (Piece p : pieces) {
-            c.storage().map().addHolder(p, CoherenceMap.HOST);
+            Coherency.copied(c.storage(), p, CoherenceMap.HOST);
         }
     }
 
@@ -507,7 +507,7 @@ public final class DeviceMemory {
             // the device is gone: its objects may not even release
         }
         for (Chunk c : snapshot()) {
-            c.storage().map().dropNode(c.offset(), c.size(), node.index());
+            Coherency.dropped(c.storage(), c.offset(), c.size(), node.index());
             forget(c);
             try {
                 c.storage().removeChunk(c);

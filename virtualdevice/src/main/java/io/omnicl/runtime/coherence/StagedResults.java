@@ -51,7 +51,7 @@ public final class StagedResults {
             s.writeHost(() -> {
                 for (Access a : p.outputs()) {
                     HostStore.copy(p.copy(), a.offset() - p.offset(), s.host(), a.offset(), a.length());
-                    s.map().commitCopies(a.offset(), a.length(), holders);
+                    Coherency.committedOn(s, a.offset(), a.length(), holders);
                 }
             });
         }
