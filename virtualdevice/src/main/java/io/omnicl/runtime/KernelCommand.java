@@ -2,9 +2,9 @@ package io.omnicl.runtime;
 
 import io.omnicl.driver.ClError;
 import io.omnicl.runtime.coherence.Access;
+import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.sched.Fetch;
 import io.omnicl.runtime.sched.PerfKey;
-import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.runtime.worker.Trace;
 import io.omnicl.spi.DeviceParam;
@@ -200,11 +200,11 @@ final class KernelCommand extends DeviceCommand {
     }
 
     @Override
-    public Fetch fetchTo(DeviceNode node) {
+    public Fetch fetchTo(int node) {
         long fromHost = 0;
         long fromDevices = 0;
         for (Access a : accesses) {
-            long[] missing = a.storage().map().missingBytes(a.offset(), a.length(), node.index());
+            long[] missing = a.storage().map().missingBytes(a.offset(), a.length(), node);
             fromHost += missing[0];
             fromDevices += missing[1];
         }

@@ -1,7 +1,5 @@
 package io.omnicl.runtime.sched;
 
-import io.omnicl.runtime.worker.DeviceTask;
-import io.omnicl.runtime.worker.DeviceWorker;
 
 import java.util.ArrayDeque;
 import java.util.Iterator;
@@ -18,7 +16,7 @@ import java.util.List;
  * other devices, scaled by measured speeds) makes it a close second, and it needs no more bytes brought from
  * other devices than the best device would.
  */
-public final class DmdaScheduler implements Scheduler {
+public final class DmdaScheduler<T extends Task> implements Scheduler<T> {
 
     /** Launches a device must have run of a kernel before its estimate is trusted. */
     static final int LEARNING_SAMPLES = 2;
@@ -29,24 +27,24 @@ public final class DmdaScheduler implements Scheduler {
     /** How many times as fast as all the others together a device is measured to be for new data to go there. */
     static final double DOMINANCE = 10;
 
-    private final ArrayDeque<DeviceTask> ready = new ArrayDeque<>();
-    private final List<DeviceWorker> workers;
+    private final ArrayDeque<T> ready = new ArrayDeque<>();
+    private final List<? extends Worker> workers;
     private final PerfModel model;
     private final List<String> deviceIds;
 
-    public DmdaScheduler(List<DeviceWorker> workers, PerfModel model) {
+    public DmdaScheduler(List<? extends Worker> workers, PerfModel model) {
         this.workers = workers;
         this.model = model;
-        this.deviceIds = workers.stream().map(w -> w.node().modelId()).toList();
+        this.deviceIds = workers.stream().map(w -> w.modelId()).toList();
     }
 
     @Override
-    public void push(DeviceTask task) {
+    public void push(T task) {
         synchronized (ready) {
             ready.add(task);
         }
-        for (DeviceWorker w : workers) {
-            if ((task.candidates() & w.node().bit()) != 0) {
+        for (Worker w : workers) {
+            if ((task.candidates() & w.bit()) != 0) {
                 w.wake();
             }
         }
@@ -64,39 +62,39 @@ public final class DmdaScheduler implements Scheduler {
         double fastest = 0;
         double all = 0;
         long home = 0;
-        for (DeviceWorker w : workers) {
-            if ((nodes & w.node().bit()) == 0) {
+        for (Worker w : workers) {
+            if ((nodes & w.bit()) == 0) {
                 continue;
             }
-            DeviceSpeed s = model.speed(w.node().modelId());
+            DeviceSpeed s = model.speed(w.modelId());
             if (s == null) {
                 return nodes;
             }
             all += s.opsPerNano();
             if (s.opsPerNano() > fastest) {
                 fastest = s.opsPerNano();
-                home = w.node().bit();
+                home = w.bit();
             }
         }
         if (fastest >= DOMINANCE * (all - fastest)) {
             return home;
         }
         long comparable = 0;
-        for (DeviceWorker w : workers) {
-            if ((nodes & w.node().bit()) != 0 && model.speed(w.node().modelId()).opsPerNano() * DOMINANCE >= fastest) {
-                comparable |= w.node().bit();
+        for (Worker w : workers) {
+            if ((nodes & w.bit()) != 0 && model.speed(w.modelId()).opsPerNano() * DOMINANCE >= fastest) {
+                comparable |= w.bit();
             }
         }
         return comparable;
     }
 
     @Override
-    public DeviceTask pop(DeviceWorker worker) {
-        long bit = worker.node().bit();
+    public T pop(Worker worker) {
+        long bit = worker.bit();
         long now = System.nanoTime();
         synchronized (ready) {
-            for (Iterator<DeviceTask> it = ready.iterator(); it.hasNext(); ) {
-                DeviceTask t = it.next();
+            for (Iterator<T> it = ready.iterator(); it.hasNext(); ) {
+                T t = it.next();
                 if ((t.candidates() & bit) == 0) {
                     continue;
                 }
@@ -116,13 +114,13 @@ public final class DmdaScheduler implements Scheduler {
      * device completes it sooner, or the others could not complete all the ready work (counted as tasks
      * like {@code t}, shared by their rates) before {@code worker} completes {@code t}.
      */
-    private boolean choose(DeviceTask t, DeviceWorker worker, double mine, long now) {
+    private boolean choose(T t, Worker worker, double mine, long now) {
         double best = Double.MAX_VALUE;
-        DeviceWorker bestDevice = null;
+        Worker bestDevice = null;
         double earliestFree = Double.MAX_VALUE;
         double tasksPerNano = 0;
-        for (DeviceWorker other : workers) {
-            if (other != worker && (t.candidates() & other.node().bit()) != 0) {
+        for (Worker other : workers) {
+            if (other != worker && (t.candidates() & other.bit()) != 0) {
                 double done = completion(t, other, now);
                 if (done < best) {
                     best = done;
@@ -137,25 +135,25 @@ public final class DmdaScheduler implements Scheduler {
         }
         // learning must not move what devices hold: a chain would follow it to the learner, whole (Jacobi's bytes)
         PerfKey key = t.perfKey();
-        boolean learning = key != null && model.samples(key, worker.node().modelId()) < LEARNING_SAMPLES
-                && t.fetchTo(worker.node()).fromDevices() <= (bestDevice == null ? 0
-                        : t.fetchTo(bestDevice.node()).fromDevices());
+        boolean learning = key != null && model.samples(key, worker.modelId()) < LEARNING_SAMPLES
+                && t.fetchTo(worker.index()).fromDevices() <= (bestDevice == null ? 0
+                        : t.fetchTo(bestDevice.index()).fromDevices());
         return learning && mine - now <= LEARNING_SLACK * (best - now);
     }
 
     /** The host time at which {@code t} is expected to complete if {@code w} runs it. */
-    double completion(DeviceTask t, DeviceWorker w, long now) {
+    double completion(T t, Worker w, long now) {
         return w.freeAt(now) + transfer(t, w) + run(t, w);
     }
 
     /** How long bringing what {@code t} needs to {@code w}'s device is expected to take. */
-    private double transfer(DeviceTask t, DeviceWorker w) {
-        return w.speed().transferNanos(t.fetchTo(w.node()), averageSpeed());
+    private double transfer(T t, Worker w) {
+        return w.speed().transferNanos(t.fetchTo(w.index()), averageSpeed());
     }
 
-    private double run(DeviceTask t, DeviceWorker w) {
+    private double run(T t, Worker w) {
         PerfKey key = t.perfKey();
-        double estimate = key == null ? Double.NaN : model.estimate(key, w.node().modelId(), deviceIds);
+        double estimate = key == null ? Double.NaN : model.estimate(key, w.modelId(), deviceIds);
         return Double.isNaN(estimate) ? UNKNOWN_KERNEL_OPS / w.speed().opsPerNano() : estimate;
     }
 
@@ -163,7 +161,7 @@ public final class DmdaScheduler implements Scheduler {
     private DeviceSpeed averageSpeed() {
         double down = 0;
         long latency = 0;
-        for (DeviceWorker w : workers) {
+        for (Worker w : workers) {
             down += w.speed().downloadPerNano();
             latency += w.speed().latencyNanos();
         }

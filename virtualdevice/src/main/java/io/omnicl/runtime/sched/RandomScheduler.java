@@ -1,21 +1,19 @@
 package io.omnicl.runtime.sched;
 
-import io.omnicl.runtime.worker.DeviceTask;
-import io.omnicl.runtime.worker.DeviceWorker;
 
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.SplittableRandom;
 
 /** A ready task goes to a device drawn at random, each weighted by its measured speed. */
-public final class RandomScheduler implements Scheduler {
+public final class RandomScheduler<T extends Task> implements Scheduler<T> {
 
-    private final List<DeviceWorker> workers;
-    private final ArrayDeque<DeviceTask>[] deques;
+    private final List<? extends Worker> workers;
+    private final ArrayDeque<T>[] deques;
     private final SplittableRandom random = new SplittableRandom(1);
 
     @SuppressWarnings("unchecked")
-    public RandomScheduler(List<DeviceWorker> workers) {
+    public RandomScheduler(List<? extends Worker> workers) {
         this.workers = workers;
         this.deques = new ArrayDeque[workers.size()];
         for (int i = 0; i < deques.length; i++) {
@@ -24,19 +22,19 @@ public final class RandomScheduler implements Scheduler {
     }
 
     @Override
-    public void push(DeviceTask task) {
-        DeviceWorker chosen;
+    public void push(T task) {
+        Worker chosen;
         synchronized (deques) {
             double total = 0;
-            for (DeviceWorker w : workers) {
-                if ((task.candidates() & w.node().bit()) != 0) {
+            for (Worker w : workers) {
+                if ((task.candidates() & w.bit()) != 0) {
                     total += w.speed().opsPerNano();
                 }
             }
             double draw = random.nextDouble() * total;
             int target = -1;
             for (int i = 0; i < workers.size(); i++) {
-                if ((task.candidates() & workers.get(i).node().bit()) != 0) {
+                if ((task.candidates() & workers.get(i).bit()) != 0) {
                     target = i;
                     draw -= workers.get(i).speed().opsPerNano();
                     if (draw < 0) {
@@ -51,7 +49,7 @@ public final class RandomScheduler implements Scheduler {
     }
 
     @Override
-    public DeviceTask pop(DeviceWorker worker) {
+    public T pop(Worker worker) {
         synchronized (deques) {
             return deques[workers.indexOf(worker)].poll();
         }

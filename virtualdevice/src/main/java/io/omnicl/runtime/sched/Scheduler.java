@@ -1,19 +1,17 @@
 package io.omnicl.runtime.sched;
 
-import io.omnicl.runtime.worker.DeviceTask;
-import io.omnicl.runtime.worker.DeviceWorker;
 
 /**
  * A scheduling policy: where ready device tasks wait and which worker runs each. Workers pull; the
  * policy wakes the workers that may run a new task.
  */
-public interface Scheduler {
+public interface Scheduler<T extends Task> {
 
     /** A task whose dependencies are met. */
-    void push(DeviceTask task);
+    void push(T task);
 
     /** The next task for {@code worker}, or null when there is none for it now. */
-    DeviceTask pop(DeviceWorker worker);
+    T pop(Worker worker);
 
     /**
      * Where data written from the host that no device holds yet should go, among {@code nodes} (bits): the

@@ -1,6 +1,5 @@
 package io.omnicl.runtime.sched;
 
-import io.omnicl.runtime.worker.DeviceWorker;
 
 import java.util.List;
 import java.util.Locale;
@@ -16,16 +15,16 @@ public final class Schedulers {
      *
      * @throws IllegalArgumentException for an unknown name
      */
-    public static Scheduler create(String name, List<DeviceWorker> workers, PerfModel model) {
+    public static <T extends Task> Scheduler<T> create(String name, List<? extends Worker> workers, PerfModel model) {
         switch (name.toLowerCase(Locale.ROOT)) {
             case "dmda":
-                return new DmdaScheduler(workers, model);
+                return new DmdaScheduler<>(workers, model);
             case "eager":
-                return new EagerScheduler(workers);
+                return new EagerScheduler<>(workers);
             case "ws":
-                return new WorkStealingScheduler(workers);
+                return new WorkStealingScheduler<>(workers);
             case "random":
-                return new RandomScheduler(workers);
+                return new RandomScheduler<>(workers);
             default:
                 throw new IllegalArgumentException("unknown OMNICL_SCHED policy '" + name
                         + "' (known: dmda, eager, ws, random)");

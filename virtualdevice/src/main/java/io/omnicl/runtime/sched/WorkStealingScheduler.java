@@ -1,7 +1,5 @@
 package io.omnicl.runtime.sched;
 
-import io.omnicl.runtime.worker.DeviceTask;
-import io.omnicl.runtime.worker.DeviceWorker;
 
 import java.util.ArrayDeque;
 import java.util.Iterator;
@@ -12,13 +10,13 @@ import java.util.List;
  * data it lacks least of (locality), among equals to the shortest deque; a device takes from the front of
  * its own deque and, when that is empty, steals from the back of the longest deque a task it may run.
  */
-public final class WorkStealingScheduler implements Scheduler {
+public final class WorkStealingScheduler<T extends Task> implements Scheduler<T> {
 
-    private final List<DeviceWorker> workers;
-    private final ArrayDeque<DeviceTask>[] deques;
+    private final List<? extends Worker> workers;
+    private final ArrayDeque<T>[] deques;
 
     @SuppressWarnings("unchecked")
-    public WorkStealingScheduler(List<DeviceWorker> workers) {
+    public WorkStealingScheduler(List<? extends Worker> workers) {
         this.workers = workers;
         this.deques = new ArrayDeque[workers.size()];
         for (int i = 0; i < deques.length; i++) {
@@ -27,16 +25,16 @@ public final class WorkStealingScheduler implements Scheduler {
     }
 
     @Override
-    public void push(DeviceTask task) {
+    public void push(T task) {
         int target = -1;
         long leastMissing = Long.MAX_VALUE;
         int shortest = Integer.MAX_VALUE;
         synchronized (deques) {
             for (int i = 0; i < workers.size(); i++) {
-                if ((task.candidates() & workers.get(i).node().bit()) == 0) {
+                if ((task.candidates() & workers.get(i).bit()) == 0) {
                     continue;
                 }
-                Fetch f = task.fetchTo(workers.get(i).node());
+                Fetch f = task.fetchTo(workers.get(i).index());
                 long missing = f.fromHost() + 2 * f.fromDevices();
                 if (missing < leastMissing || (missing == leastMissing && deques[i].size() < shortest)) {
                     target = i;
@@ -46,22 +44,22 @@ public final class WorkStealingScheduler implements Scheduler {
             }
             deques[target].add(task);
         }
-        for (DeviceWorker w : workers) {
-            if ((task.candidates() & w.node().bit()) != 0) {
+        for (Worker w : workers) {
+            if ((task.candidates() & w.bit()) != 0) {
                 w.wake();
             }
         }
     }
 
     @Override
-    public DeviceTask pop(DeviceWorker worker) {
+    public T pop(Worker worker) {
         int me = workers.indexOf(worker);
         synchronized (deques) {
-            DeviceTask own = deques[me].poll();
+            T own = deques[me].poll();
             if (own != null) {
                 return own;
             }
-            ArrayDeque<DeviceTask> victim = null;
+            ArrayDeque<T> victim = null;
             for (int i = 0; i < deques.length; i++) {
                 if (i != me && (victim == null || deques[i].size() > victim.size())) {
                     victim = deques[i];
@@ -70,9 +68,9 @@ public final class WorkStealingScheduler implements Scheduler {
             if (victim == null) {
                 return null;
             }
-            for (Iterator<DeviceTask> it = victim.descendingIterator(); it.hasNext(); ) {
-                DeviceTask t = it.next();
-                if ((t.candidates() & worker.node().bit()) != 0) {
+            for (Iterator<T> it = victim.descendingIterator(); it.hasNext(); ) {
+                T t = it.next();
+                if ((t.candidates() & worker.bit()) != 0) {
                     it.remove();
                     return t;
                 }

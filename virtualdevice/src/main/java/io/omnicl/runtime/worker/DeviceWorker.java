@@ -8,6 +8,7 @@ import io.omnicl.runtime.graph.Statuses;
 import io.omnicl.runtime.sched.DeviceSpeed;
 import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.sched.Scheduler;
+import io.omnicl.runtime.sched.Worker;
 import io.omnicl.spi.DeviceSession;
 import io.omnicl.spi.RealBuffer;
 import io.omnicl.spi.RealEvent;
@@ -39,7 +40,7 @@ import static io.omnicl.runtime.Cl.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
  * everything it enqueues next; and drivers that execute work in the waiting thread (PoCL's basic device)
  * run each device's work on its own thread.
  */
-public final class DeviceWorker {
+public final class DeviceWorker implements Worker {
 
     private static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
     private static final int CLOCK_SAMPLES = 8;
@@ -100,7 +101,7 @@ public final class DeviceWorker {
     private final AtomicBoolean signalled = new AtomicBoolean();
     private volatile boolean parked;
     private final Object startLock = new Object();
-    private volatile Scheduler scheduler;
+    private volatile Scheduler<DeviceTask> scheduler;
     private volatile Thread thread;
     private volatile DeviceSession session;
     private RealQueue queue;
@@ -178,7 +179,17 @@ public final class DeviceWorker {
         return node;
     }
 
-    public void setScheduler(Scheduler scheduler) {
+    @Override
+    public int index() {
+        return node.index();
+    }
+
+    @Override
+    public String modelId() {
+        return node.modelId();
+    }
+
+    public void setScheduler(Scheduler<DeviceTask> scheduler) {
         this.scheduler = scheduler;
     }
 
@@ -464,6 +475,7 @@ public final class DeviceWorker {
      * unparked: a busy one looks for work anyway before it parks (it sets {@link #parked} before checking
      * the signal, the waker sets the signal before checking {@link #parked}, so one of them sees the other).
      */
+    @Override
     public void wake() {
         start();
         signalled.set(true);
@@ -567,18 +579,21 @@ public final class DeviceWorker {
     }
 
     /** The device's measured speed (what is assumed until it has been measured). */
+    @Override
     public DeviceSpeed speed() {
         DeviceSpeed s = model.speed(node.modelId());
         return s == null ? DeviceSpeed.UNKNOWN : s;
     }
 
     /** The worker takes work expected to take {@code nanos}. */
+    @Override
     public void expect(double nanos) {
         long now = System.nanoTime();
         busyUntil.accumulateAndGet((long) nanos, (until, add) -> Math.max(until, now) + add);
     }
 
     /** When the work taken so far is expected to be done: {@code now} or later. */
+    @Override
     public long freeAt(long now) {
         return Math.max(now, busyUntil.get());
     }

@@ -11,10 +11,10 @@ import java.util.function.Function;
 public final class Machine {
 
     private final List<DeviceNode> nodes;
-    private final Scheduler scheduler;
+    private final Scheduler<DeviceTask> scheduler;
     private final PerfModel model;
 
-    public Machine(List<DeviceNode> nodes, PerfModel model, Function<List<DeviceWorker>, Scheduler> policy) {
+    public Machine(List<DeviceNode> nodes, PerfModel model, Function<List<DeviceWorker>, Scheduler<DeviceTask>> policy) {
         this.nodes = List.copyOf(nodes);
         this.model = model;
         List<DeviceWorker> workers = nodes.stream().map(n -> n.workerUnstarted()).toList();
@@ -31,7 +31,7 @@ public final class Machine {
         return nodes.get(k - 1);
     }
 
-    public Scheduler scheduler() {
+    public Scheduler<DeviceTask> scheduler() {
         return scheduler;
     }
 
