@@ -10,7 +10,7 @@ import java.util.concurrent.Executors;
  * Runs the user's callbacks (event, build, destructor) on one thread of their own, in the order they
  * became due, so that user code never runs on a device worker or inside a runtime lock.
  */
-final class Callbacks {
+public final class Callbacks {
 
     private static final ExecutorService EXECUTOR = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "omnicl-callbacks");
@@ -21,7 +21,7 @@ final class Callbacks {
     private Callbacks() {
     }
 
-    static void post(Runnable callback) {
+    public static void post(Runnable callback) {
         EXECUTOR.execute(() -> {
             try {
                 callback.run();

@@ -36,7 +36,7 @@ public final class Context extends CountedObject implements ClContext {
         this.properties = properties.clone();
     }
 
-    Engine engine() {
+    public Services engine() {
         return platform.engine();
     }
 
@@ -92,7 +92,7 @@ public final class Context extends CountedObject implements ClContext {
     @Override
     public ClQueue createQueue(ClDevice device, long queueProperties) {
         checkValid();
-        return new Queue(this, (Device) device, queueProperties);
+        return engine().createQueue(this, (Device) device, queueProperties);
     }
 
     @Override
@@ -166,7 +166,7 @@ public final class Context extends CountedObject implements ClContext {
     @Override
     public ClEvent createUserEvent() {
         checkValid();
-        return new Event(this, null, CL_COMMAND_USER);
+        return engine().createUserEvent(this);
     }
 
     /** Real-device bits of the context's devices. */
@@ -199,11 +199,11 @@ public final class Context extends CountedObject implements ClContext {
     }
 
     @Override
-    int invalidCode() {
+    protected int invalidCode() {
         return CL_INVALID_CONTEXT;
     }
 
     @Override
-    void destroy() {
+    protected void destroy() {
     }
 }

@@ -10,20 +10,20 @@ import java.util.concurrent.atomic.AtomicInteger;
  * validity (use after the last release is {@link #invalidCode()}); the object is destroyed only when the
  * user's references and every hold (commands in flight, children) are gone.
  */
-abstract class CountedObject extends RuntimeObject implements Counted {
+public abstract class CountedObject extends RuntimeObject implements Counted {
 
     private final AtomicInteger userRefs = new AtomicInteger(1);
     /** One hold stands for all user references together; each command or child adds one. */
     private final AtomicInteger holds = new AtomicInteger(1);
 
     /** The {@code CL_INVALID_*} code for a handle of this kind. */
-    abstract int invalidCode();
+    protected abstract int invalidCode();
 
     /** Frees what the object owns; called once, when nothing uses it any more. */
-    abstract void destroy();
+    protected abstract void destroy();
 
     /** Called once when the user's last reference goes, before holds are dropped. */
-    void userReleased() {
+    protected void userReleased() {
     }
 
     @Override
@@ -58,22 +58,22 @@ abstract class CountedObject extends RuntimeObject implements Counted {
     }
 
     /** Throws the invalid-handle error when released. */
-    final void checkValid() {
+    protected final void checkValid() {
         if (isReleased()) {
             throw new ClError(invalidCode());
         }
     }
 
-    final int referenceCount() {
+    protected final int referenceCount() {
         return Math.max(0, userRefs.get());
     }
 
     /** Keeps the object alive for a user inside the runtime. */
-    final void hold() {
+    public final void hold() {
         holds.incrementAndGet();
     }
 
-    final void unhold() {
+    public final void unhold() {
         if (holds.decrementAndGet() == 0) {
             destroy();
         }

@@ -15,7 +15,7 @@ import java.util.Map;
  * An OmniCL device: the virtual device over every real device, or a device pinned to one. Both run on
  * the same runtime; pinning only restricts placement.
  */
-final class Device extends RuntimeObject implements ClDevice {
+public final class Device extends RuntimeObject implements ClDevice {
 
     private final Platform platform;
     private final List<DeviceNode> nodes;
@@ -38,16 +38,16 @@ final class Device extends RuntimeObject implements ClDevice {
     }
 
     /** The real devices this device runs on. */
-    List<DeviceNode> nodes() {
+    public List<DeviceNode> nodes() {
         return nodes;
     }
 
     /** Bits of the nodes this device runs on. */
-    long nodeMask() {
+    public long nodeMask() {
         return nodeMask;
     }
 
-    boolean isVirtual() {
+    public boolean isVirtual() {
         return virtualDevice;
     }
 

@@ -22,23 +22,23 @@ import static io.omnicl.runtime.Cl.*;
  * A kernel: its arguments as the user set them, and one real kernel per real device where its program
  * built. Arguments are captured by each enqueue, so setting them again does not affect enqueued work.
  */
-final class Kernel extends CountedObject implements ClKernel {
+public final class Kernel extends CountedObject implements ClKernel {
 
     /** One argument value. */
-    sealed interface Arg permits MemArg, LocalArg, ValueArg, SamplerArg {
+    public sealed interface Arg permits MemArg, LocalArg, ValueArg, SamplerArg {
     }
 
     /** A buffer (null for a null pointer) or an image, and whether the kernel may write it. */
-    record MemArg(MemObject memory, boolean writes) implements Arg {
+    public record MemArg(MemObject memory, boolean writes) implements Arg {
     }
 
-    record SamplerArg(Sampler sampler) implements Arg {
+    public record SamplerArg(Sampler sampler) implements Arg {
     }
 
-    record LocalArg(long size) implements Arg {
+    public record LocalArg(long size) implements Arg {
     }
 
-    record ValueArg(byte[] bytes) implements Arg {
+    public record ValueArg(byte[] bytes) implements Arg {
     }
 
     private final Program program;
@@ -91,7 +91,7 @@ final class Kernel extends CountedObject implements ClKernel {
         }
     }
 
-    String name() {
+    public String name() {
         return name;
     }
 
@@ -100,12 +100,12 @@ final class Kernel extends CountedObject implements ClKernel {
     }
 
     /** The performance key of a launch of this kernel (see {@link KernelTemplate#perfKey}). */
-    PerfKey perfKey(long[] shape, int workDim) {
+    public PerfKey perfKey(long[] shape, int workDim) {
         return template.perfKey(shape, workDim);
     }
 
     /** Real devices that have this kernel, as bits. */
-    long nodeMask() {
+    public long nodeMask() {
         long mask = 0;
         for (int i = 1; i < reals.length; i++) {
             if (reals[i] != null) {
@@ -116,7 +116,7 @@ final class Kernel extends CountedObject implements ClKernel {
     }
 
     /** The kernel on {@code node}; only for that node's worker. */
-    RealKernel realKernel(DeviceNode node) {
+    public RealKernel realKernel(DeviceNode node) {
         return reals[node.index()].kernel();
     }
 
@@ -125,12 +125,12 @@ final class Kernel extends CountedObject implements ClKernel {
      * object or sampler, a {@code Long} local size, the bytes of a value; null when unknown), to be kept up
      * to date by the caller, so that launching one kernel again with the same arguments sets none of them.
      */
-    Object[] argsSetOn(DeviceNode node) {
+    public Object[] argsSetOn(DeviceNode node) {
         return reals[node.index()].set();
     }
 
     /** This kernel's work-group facts on {@code node}, or null when it has none there. */
-    KernelWorkGroupInfo workGroup(DeviceNode node) {
+    public KernelWorkGroupInfo workGroup(DeviceNode node) {
         return template.workGroup(node);
     }
 
@@ -203,7 +203,7 @@ final class Kernel extends CountedObject implements ClKernel {
      *
      * @throws ClError {@code CL_INVALID_KERNEL_ARGS} when some are not set
      */
-    Arg[] capture() {
+    public Arg[] capture() {
         synchronized (args) {
             for (Arg a : args) {
                 ClError.require(a != null, CL_INVALID_KERNEL_ARGS, "unset arguments in kernel ", name);
@@ -314,12 +314,12 @@ final class Kernel extends CountedObject implements ClKernel {
     }
 
     @Override
-    int invalidCode() {
+    protected int invalidCode() {
         return CL_INVALID_KERNEL;
     }
 
     @Override
-    void destroy() {
+    protected void destroy() {
         template.giveBack(reals);
         program.kernelAttached(-1);
     }

@@ -30,7 +30,7 @@ import static io.omnicl.runtime.Cl.*;
  * parent's, and a 1D buffer image reads its buffer's. Everything about validity lives in the storage's
  * coherence map.
  */
-final class MemObject extends CountedObject implements ClMem {
+public final class MemObject extends CountedObject implements ClMem {
 
     private final Context context;
     private final long flags;
@@ -45,7 +45,7 @@ final class MemObject extends CountedObject implements ClMem {
     private final List<Mapped> mappings = new ArrayList<>();
 
     /** A live mapping: the buffer handed to the user and the storage range it covers. */
-    record Mapped(ByteBuffer buffer, long offset, long size, boolean writes) {
+    public record Mapped(ByteBuffer buffer, long offset, long size, boolean writes) {
     }
 
     private MemObject(Context context, long flags, MemObject parent, long origin, long size, Storage storage,
@@ -126,12 +126,12 @@ final class MemObject extends CountedObject implements ClMem {
         return new MemObject(context, subFlags, this, subOrigin, subSize, storage, null, hasHostPointer);
     }
 
-    Storage storage() {
+    public Storage storage() {
         return storage;
     }
 
     /** Offset of this object's first byte in its storage. */
-    long storageOffset() {
+    public long storageOffset() {
         return parent == null ? 0 : parent.storageOffset() + origin;
     }
 
@@ -178,7 +178,7 @@ final class MemObject extends CountedObject implements ClMem {
      * The real buffer or image for this object on {@code node}, in the chunk that holds it there; call on the
      * node's worker thread, for a command that has pinned that chunk.
      */
-    RealMem realOn(DeviceNode node) {
+    public RealMem realOn(DeviceNode node) {
         if (parent == null) {
             Chunk whole = storage.chunkAt(node, 0);
             return image == null ? whole.buffer() : whole.image();
@@ -196,19 +196,19 @@ final class MemObject extends CountedObject implements ClMem {
     }
 
     /** The real image of an image on {@code node}. */
-    RealImage realImageOn(DeviceNode node) {
+    public RealImage realImageOn(DeviceNode node) {
         return (RealImage) realOn(node);
     }
 
     /** Records a mapping handed to the user. */
-    void addMapping(Mapped m) {
+    public void addMapping(Mapped m) {
         synchronized (mappings) {
             mappings.add(m);
         }
     }
 
     /** Removes and returns the live mapping whose buffer is {@code buffer} (the same object), or null. */
-    Mapped takeMapping(ByteBuffer buffer) {
+    public Mapped takeMapping(ByteBuffer buffer) {
         synchronized (mappings) {
             for (int i = 0; i < mappings.size(); i++) {
                 if (mappings.get(i).buffer() == buffer) {
@@ -299,12 +299,12 @@ final class MemObject extends CountedObject implements ClMem {
     }
 
     @Override
-    int invalidCode() {
+    protected int invalidCode() {
         return CL_INVALID_MEM_OBJECT;
     }
 
     @Override
-    void destroy() {
+    protected void destroy() {
         if (parent == null) {
             storage.free();
         } else {

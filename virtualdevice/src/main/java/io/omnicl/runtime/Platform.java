@@ -18,25 +18,28 @@ import java.util.Set;
 import static io.omnicl.runtime.Cl.*;
 
 /** The OmniCL platform: device 0 is the virtual device, devices 1..n are pinned to one real device each. */
-final class Platform extends RuntimeObject implements ClPlatform {
+public final class Platform extends RuntimeObject implements ClPlatform {
+
+    /** OmniCL\'s version, as the platform and its devices report it. */
+    public static final String VERSION = "0.1.0";
 
     static final String NAME = "OmniCL";
 
-    private final Engine engine;
+    private final Services engine;
     private final List<Device> devices = new ArrayList<>();
 
-    Platform(Engine engine) {
+    public Platform(Services engine) {
         this.engine = engine;
         List<DeviceNode> nodes = engine.machine().nodes();
         if (!nodes.isEmpty()) {
-            devices.add(new Device(this, nodes, true, Engine.VERSION));
+            devices.add(new Device(this, nodes, true, VERSION));
             for (DeviceNode n : nodes) {
-                devices.add(new Device(this, List.of(n), false, Engine.VERSION));
+                devices.add(new Device(this, List.of(n), false, VERSION));
             }
         }
     }
 
-    Engine engine() {
+    Services engine() {
         return engine;
     }
 
@@ -76,7 +79,7 @@ final class Platform extends RuntimeObject implements ClPlatform {
             case CL_PLATFORM_PROFILE:
                 return InfoValue.ofString("FULL_PROFILE");
             case CL_PLATFORM_VERSION:
-                return InfoValue.ofString(DeviceInfoRules.OPENCL_VERSION + " OmniCL " + Engine.VERSION);
+                return InfoValue.ofString(DeviceInfoRules.OPENCL_VERSION + " OmniCL " + VERSION);
             case CL_PLATFORM_NAME:
                 return InfoValue.ofString(NAME);
             case CL_PLATFORM_VENDOR:

@@ -620,12 +620,12 @@ final class Program extends CountedObject implements ClProgram {
     }
 
     @Override
-    int invalidCode() {
+    protected int invalidCode() {
         return CL_INVALID_PROGRAM;
     }
 
     @Override
-    void destroy() {
+    protected void destroy() {
         dropTemplates();
         for (Build b : builds.values()) {
             if (b.program != null) {

@@ -27,7 +27,7 @@ import java.util.logging.Level;
  * real device again loads a binary instead of compiling: in memory (Caffeine, bounded by bytes) and on
  * disk (one file per key under the cache directory, which survives the JVM).
  */
-final class ProgramCache {
+public final class ProgramCache {
 
     private static final long MEMORY_BYTES = 256L << 20;
     /** Part of every key: entries of another layout are never read. */
@@ -72,7 +72,7 @@ final class ProgramCache {
     private final Path directory;
 
     /** A cache that also keeps binaries under {@code directory}; null keeps them in memory only. */
-    ProgramCache(Path directory) {
+    public ProgramCache(Path directory) {
         this.directory = directory;
     }
 

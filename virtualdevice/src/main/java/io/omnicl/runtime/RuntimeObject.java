@@ -5,7 +5,7 @@ import io.omnicl.driver.ClObject;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** Base of every OpenCL object of the runtime: a unique id that looks like a pointer. */
-abstract class RuntimeObject implements ClObject {
+public abstract class RuntimeObject implements ClObject {
 
     private static final AtomicLong NEXT_ID = new AtomicLong(0x7f0000001000L);
 

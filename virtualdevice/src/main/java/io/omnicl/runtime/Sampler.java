@@ -10,7 +10,7 @@ import io.omnicl.spi.RealSampler;
 import static io.omnicl.runtime.Cl.*;
 
 /** A sampler: its settings, and a real sampler per real device, made when a kernel first uses it there. */
-final class Sampler extends CountedObject implements ClSampler {
+public final class Sampler extends CountedObject implements ClSampler {
 
     private final Context context;
     private final boolean normalizedCoordinates;
@@ -37,7 +37,7 @@ final class Sampler extends CountedObject implements ClSampler {
     }
 
     /** The real sampler on {@code node}, made now if there is none. */
-    RealSampler realOn(DeviceNode node) {
+    public RealSampler realOn(DeviceNode node) {
         synchronized (reals) {
             if (reals[node.index()] == null) {
                 reals[node.index()] = node.worker().session().createSampler(normalizedCoordinates, addressingMode,
@@ -66,12 +66,12 @@ final class Sampler extends CountedObject implements ClSampler {
     }
 
     @Override
-    int invalidCode() {
+    protected int invalidCode() {
         return CL_INVALID_SAMPLER;
     }
 
     @Override
-    void destroy() {
+    protected void destroy() {
         synchronized (reals) {
             for (RealSampler r : reals) {
                 if (r != null) {

@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
@@ -37,7 +38,7 @@ class EventlessLaunchTest {
     @ValueSource(ints = {-1, 200})
     void aLaunchWithoutAnEventEndsOnlyAfterALaterEventIsWaitedFor(int watchMicros) {
         WitnessBackend backend = new WitnessBackend();
-        Engine engine = new Engine(Config.defaults().withPerfModelDir(models.toString()).withWatch(watchMicros),
+        RuntimeDriver engine = new RuntimeDriver(Config.defaults().withPerfModelDir(models.toString()).withWatch(watchMicros),
                 backend);
         ClDevice device = Workload.device(engine, 1);
         ClContext context = engine.platforms().get(0).createContext(List.of(device), new long[0]);

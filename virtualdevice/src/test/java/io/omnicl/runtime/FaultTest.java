@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
@@ -29,13 +30,13 @@ class FaultTest {
     Path models;
 
     /** An engine whose eager scheduler lets the failing device take work as soon as it is idle. */
-    private Engine engine(String faults) {
-        return new Engine(Config.defaults().withScheduler("eager").withPerfModelDir(models.toString())
+    private RuntimeDriver engine(String faults) {
+        return new RuntimeDriver(Config.defaults().withScheduler("eager").withPerfModelDir(models.toString())
                 .withFaults(FaultSpec.parse(faults)));
     }
 
     /** A blocking write then read of {@code data} through a buffer, on {@code device}. */
-    private static byte[] roundTrip(Engine engine, ClDevice device, byte[] data) {
+    private static byte[] roundTrip(RuntimeDriver engine, ClDevice device, byte[] data) {
         ClContext context = engine.platforms().get(0).createContext(List.of(device), new long[0]);
         ClQueue queue = context.createQueue(device, 0);
         ClMem buffer = context.createBuffer(Cl.CL_MEM_READ_WRITE, data.length, null);
@@ -55,7 +56,7 @@ class FaultTest {
 
     @Test
     void theVirtualDeviceRetriesWhatAFailingDeviceFails() {
-        Engine engine = engine("device=1,rate=1,seed=5");
+        RuntimeDriver engine = engine("device=1,rate=1,seed=5");
         Workload.runIndependentTasks(engine, Workload.device(engine, 0));
         DeviceCounters failing = engine.counters().get(1);
         assertTrue(failing.failures() > 0, "the failing device was given work: " + failing);
@@ -65,7 +66,7 @@ class FaultTest {
 
     @Test
     void aPinnedDeviceReportsItsDevicesError() {
-        Engine engine = engine("device=1,rate=1,seed=5");
+        RuntimeDriver engine = engine("device=1,rate=1,seed=5");
         ClDevice pinned = Workload.device(engine, 2);
         ClContext context = engine.platforms().get(0).createContext(List.of(pinned), new long[0]);
         ClQueue queue = context.createQueue(pinned, 0);
@@ -86,7 +87,7 @@ class FaultTest {
 
     @Test
     void aLostDeviceIsNoLongerUsedAndNothingIsLost() {
-        Engine engine = engine("device=1,rate=0,seed=1,lose-after=3");
+        RuntimeDriver engine = engine("device=1,rate=0,seed=1,lose-after=3");
         Workload.runIndependentTasks(engine, Workload.device(engine, 0));
         DeviceCounters lost = engine.counters().get(1);
         assertTrue(lost.lost(), "the device was lost: " + lost);

@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
@@ -44,9 +45,9 @@ class FollowTest {
     }
 
     /** An engine, a context on one of its devices, an out-of-order queue there and the built program. */
-    private record Setup(Engine engine, ClContext context, ClQueue queue, ClProgram program) {
+    private record Setup(RuntimeDriver engine, ClContext context, ClQueue queue, ClProgram program) {
 
-        static Setup open(Engine engine, int deviceIndex) {
+        static Setup open(RuntimeDriver engine, int deviceIndex) {
             ClDevice device = Workload.device(engine, deviceIndex);
             ClContext context = engine.platforms().get(0).createContext(List.of(device), new long[0]);
             ClQueue queue = context.createQueue(device, Cl.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
@@ -99,11 +100,11 @@ class FollowTest {
     }
 
     /** An engine with {@code config}, its performance models kept in the test's own folder. */
-    private Engine engine(Config config) {
-        return new Engine(config.withPerfModelDir(models.toString()));
+    private RuntimeDriver engine(Config config) {
+        return new RuntimeDriver(config.withPerfModelDir(models.toString()));
     }
 
-    private static long followed(Engine engine) {
+    private static long followed(RuntimeDriver engine) {
         return engine.counters().stream().mapToLong(DeviceCounters::followed).sum();
     }
 

@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
@@ -35,14 +36,14 @@ class HostTransferTest {
 
     private static final int SIZE = 8192;
 
-    private record Setup(Engine engine, ClContext context, List<ClDevice> devices) {
+    private record Setup(RuntimeDriver engine, ClContext context, List<ClDevice> devices) {
 
         static Setup open() {
             return open(Config.defaults());
         }
 
         static Setup open(Config config) {
-            Engine engine = new Engine(config);
+            RuntimeDriver engine = new RuntimeDriver(config);
             List<ClDevice> devices = engine.platforms().get(0).devices(Cl.CL_DEVICE_TYPE_ALL);
             return new Setup(engine, engine.platforms().get(0).createContext(devices, new long[0]), devices);
         }

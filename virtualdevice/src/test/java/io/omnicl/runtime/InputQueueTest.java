@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
@@ -45,7 +46,7 @@ class InputQueueTest {
     @BeforeEach
     void open() {
         backend = new WitnessBackend();
-        Engine engine = new Engine(Config.defaults().withPerfModelDir(models.toString()).withPinned("on"), backend);
+        RuntimeDriver engine = new RuntimeDriver(Config.defaults().withPerfModelDir(models.toString()).withPinned("on"), backend);
         ClDevice device = Workload.device(engine, 1);
         context = engine.platforms().get(0).createContext(List.of(device), new long[0]);
         queue = context.createQueue(device, 0);

@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
@@ -28,11 +29,11 @@ class KernelTemplateTest {
             "__kernel void put(__global int* out, const int v) { out[get_global_id(0)] = v + ADD; }";
     private static final int ITEMS = 64;
 
-    private record Setup(Engine engine, ClContext context, ClQueue queue, ClProgram program) {
+    private record Setup(RuntimeDriver engine, ClContext context, ClQueue queue, ClProgram program) {
 
         /** A context and queue on pinned device 1, and the program built with {@code -D ADD=add}. */
         static Setup open(int add) {
-            Engine engine = new Engine(Config.defaults());
+            RuntimeDriver engine = new RuntimeDriver(Config.defaults());
             ClDevice device = engine.platforms().get(0).devices(Cl.CL_DEVICE_TYPE_ALL).get(1);
             ClContext context = engine.platforms().get(0).createContext(List.of(device), new long[0]);
             ClProgram program = context.createProgram(SOURCE);

@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
@@ -37,7 +38,7 @@ class ReadBackTest {
     @Test
     void aWriteMadeWhileItsBytesComeBackStays() {
         WitnessBackend backend = new WitnessBackend();
-        Engine engine = new Engine(Config.defaults().withPerfModelDir(models.toString()), backend);
+        RuntimeDriver engine = new RuntimeDriver(Config.defaults().withPerfModelDir(models.toString()), backend);
         ClDevice virtual = Workload.device(engine, 0);
         ClContext context = engine.platforms().get(0).createContext(List.of(virtual), new long[0]);
         ClQueue queue = context.createQueue(virtual, Cl.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);

@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.runtime.config.Config;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,19 +33,19 @@ class SchedulerTest {
     @TempDir
     Path models;
 
-    private Engine engine(String scheduler, Map<String, Double> throttle) {
-        return new Engine(Config.defaults().withScheduler(scheduler).withThrottle(throttle)
+    private RuntimeDriver engine(String scheduler, Map<String, Double> throttle) {
+        return new RuntimeDriver(Config.defaults().withScheduler(scheduler).withThrottle(throttle)
                 .withPerfModelDir(models.toString()));
     }
 
-    private static void runIndependentTasks(Engine engine) {
+    private static void runIndependentTasks(RuntimeDriver engine) {
         Workload.runIndependentTasks(engine, Workload.device(engine, 0));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"dmda", "eager", "ws", "random"})
     void everyPolicyGivesCorrectResults(String scheduler) {
-        Engine engine = engine(scheduler, Map.of());
+        RuntimeDriver engine = engine(scheduler, Map.of());
         runIndependentTasks(engine);
         long kernels = engine.counters().stream().mapToLong(c -> c.kernels()).sum();
         assertEquals(Workload.TASKS, kernels);
@@ -52,10 +53,10 @@ class SchedulerTest {
 
     @Test
     void dmdaGivesAMuchSlowerDeviceLittleWork() {
-        Engine calibrating = engine("dmda", Map.of("1", 10.0));
+        RuntimeDriver calibrating = engine("dmda", Map.of("1", 10.0));
         runIndependentTasks(calibrating);
         calibrating.machine().model().save();
-        Engine engine = engine("dmda", Map.of("1", 10.0));
+        RuntimeDriver engine = engine("dmda", Map.of("1", 10.0));
         runIndependentTasks(engine);
         long fast = engine.counters().get(0).kernels();
         long slow = engine.counters().get(1).kernels();
@@ -71,7 +72,7 @@ class SchedulerTest {
      */
     @Test
     void aLearningDeviceIsNotGivenWhatWouldMoveAnotherDevicesData() throws Exception {
-        Engine engine = engine("dmda", Map.of());
+        RuntimeDriver engine = engine("dmda", Map.of());
         ClDevice virtual = Workload.device(engine, 0);
         ClDevice first = Workload.device(engine, 1);
         ClContext context = engine.platforms().get(0).createContext(List.of(virtual, first), new long[0]);
@@ -113,7 +114,7 @@ class SchedulerTest {
      */
     @Test
     void dmdaSharesWorkBetweenEqualDevices() {
-        Engine engine = engine("dmda", Map.of());
+        RuntimeDriver engine = engine("dmda", Map.of());
         int rounds = 3;
         for (int r = 0; r < rounds; r++) {
             runIndependentTasks(engine);

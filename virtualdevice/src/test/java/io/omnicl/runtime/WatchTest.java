@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
@@ -41,7 +42,7 @@ class WatchTest {
     private record Setup(ClContext context, ClQueue queue, ClProgram program, ClMem buffer) {
 
         static Setup open(Path models, int micros) {
-            Engine engine = new Engine(Config.defaults().withPerfModelDir(models.toString()).withWatch(micros));
+            RuntimeDriver engine = new RuntimeDriver(Config.defaults().withPerfModelDir(models.toString()).withWatch(micros));
             ClDevice device = Workload.device(engine, 1);
             ClContext context = engine.platforms().get(0).createContext(List.of(device), new long[0]);
             ClQueue queue = context.createQueue(device, 0);

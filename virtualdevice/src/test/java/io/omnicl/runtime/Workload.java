@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
 import io.omnicl.driver.ClKernel;
@@ -43,7 +44,7 @@ final class Workload {
     }
 
     /** Device {@code index} of the engine's platform: 0 the virtual device, k pinned to real device k - 1. */
-    static ClDevice device(Engine engine, int index) {
+    static ClDevice device(RuntimeDriver engine, int index) {
         return engine.platforms().get(0).devices(Cl.CL_DEVICE_TYPE_ALL).get(index);
     }
 
@@ -57,7 +58,7 @@ final class Workload {
     }
 
     /** Runs {@link #TASKS} independent launches on {@code device}; checks each output. */
-    static void runIndependentTasks(Engine engine, ClDevice device) {
+    static void runIndependentTasks(RuntimeDriver engine, ClDevice device) {
         ClContext context = engine.platforms().get(0).createContext(List.of(device), new long[0]);
         ClQueue queue = context.createQueue(device, 0);
         ClProgram program = context.createProgram(SOURCE);

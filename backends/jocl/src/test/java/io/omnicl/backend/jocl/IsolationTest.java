@@ -106,7 +106,7 @@ class IsolationTest {
         assertSame(List.class, Class.forName("java.util.List", false, isolated()));
         assertThrows(ClassNotFoundException.class, () -> Class.forName(JoclBackend.class.getName(), false, isolated()));
         assertThrows(ClassNotFoundException.class, () -> Class.forName(Test.class.getName(), false, isolated()));
-        assertThrows(ClassNotFoundException.class, () -> Class.forName("io.omnicl.runtime.Engine", false, isolated()));
+        assertThrows(ClassNotFoundException.class, () -> Class.forName("io.omnicl.runtime.entry.RuntimeDriver", false, isolated()));
         assertThrows(ClassNotFoundException.class,
             () -> Class.forName(IsolatedJoclLoader.ISOLATED_PACKAGE + "NoSuchClass", false, isolated()));
     }

@@ -1,4 +1,4 @@
-package io.omnicl.runtime;
+package io.omnicl.runtime.command;
 
 import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.graph.Completion;

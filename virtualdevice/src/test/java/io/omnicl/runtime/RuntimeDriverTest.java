@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
@@ -15,16 +16,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The runtime through its driver interface, each test on an engine of its own (over two PoCL devices). */
-class EngineTest {
+class RuntimeDriverTest {
 
 
-    private static Engine engine() {
-        return new Engine(Config.defaults());
+    private static RuntimeDriver engine() {
+        return new RuntimeDriver(Config.defaults());
     }
 
     @Test
     void aDeviceCopyIsTheFirstWorkOfAPinnedDevice() {
-        Engine engine = engine();
+        RuntimeDriver engine = engine();
         ClDevice pinned = engine.platforms().get(0).devices(Cl.CL_DEVICE_TYPE_ALL).get(1);
         ClContext context = engine.platforms().get(0).createContext(List.of(pinned), new long[0]);
         ClQueue queue = context.createQueue(pinned, 0);

@@ -1,5 +1,6 @@
-package io.omnicl.runtime;
+package io.omnicl.runtime.command;
 
+import io.omnicl.runtime.MemObject;
 import io.omnicl.runtime.coherence.Chunk;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.spi.RealEvent;

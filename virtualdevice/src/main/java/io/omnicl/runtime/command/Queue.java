@@ -1,5 +1,11 @@
-package io.omnicl.runtime;
+package io.omnicl.runtime.command;
 
+import io.omnicl.runtime.Context;
+import io.omnicl.runtime.Kernel;
+import io.omnicl.runtime.CountedObject;
+import io.omnicl.runtime.MemObject;
+import io.omnicl.runtime.Services;
+import io.omnicl.runtime.Device;
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
 import io.omnicl.driver.ClError;
@@ -13,7 +19,6 @@ import io.omnicl.driver.Rect;
 import io.omnicl.runtime.coherence.Chunk;
 import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.graph.Completion;
-import io.omnicl.runtime.graph.HazardTracker;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -30,7 +35,7 @@ import static io.omnicl.runtime.Cl.*;
  * as if the queue ran in order ({@code OMNICL_ORDER=strict} chains the commands instead). In an
  * out-of-order queue a command waits for its wait list and the last barrier.
  */
-final class Queue extends CountedObject implements ClQueue {
+public final class Queue extends CountedObject implements ClQueue {
 
     private final Context context;
     private final Device device;
@@ -56,7 +61,7 @@ final class Queue extends CountedObject implements ClQueue {
     /** Out-of-order: the event of the last barrier. */
     private Completion lastBarrier;
 
-    Queue(Context context, Device device, long properties) {
+    public Queue(Context context, Device device, long properties) {
         this.context = context;
         this.device = device;
         this.properties = properties;
@@ -73,7 +78,7 @@ final class Queue extends CountedObject implements ClQueue {
         return device;
     }
 
-    Engine engine() {
+    Services engine() {
         return context.engine();
     }
 
@@ -428,12 +433,12 @@ final class Queue extends CountedObject implements ClQueue {
     }
 
     @Override
-    int invalidCode() {
+    protected int invalidCode() {
         return CL_INVALID_COMMAND_QUEUE;
     }
 
     @Override
-    void destroy() {
+    protected void destroy() {
         context.unhold();
     }
 }

@@ -1,5 +1,8 @@
-package io.omnicl.runtime;
+package io.omnicl.runtime.command;
 
+import io.omnicl.runtime.Kernel;
+import io.omnicl.runtime.MemObject;
+import io.omnicl.runtime.Device;
 import io.omnicl.driver.ClError;
 import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.worker.DeviceNode;

@@ -1,4 +1,4 @@
-package io.omnicl.runtime;
+package io.omnicl.runtime.command;
 
 /** A marker or barrier: it does nothing once its dependencies are met. */
 final class SyncCommand extends Command {

@@ -1,7 +1,16 @@
-package io.omnicl.runtime;
+package io.omnicl.runtime.entry;
 
+import io.omnicl.runtime.Context;
+import io.omnicl.runtime.command.Event;
+import io.omnicl.runtime.command.Queue;
+import io.omnicl.runtime.Platform;
+import io.omnicl.runtime.Services;
+import io.omnicl.runtime.Device;
+import io.omnicl.runtime.ProgramCache;
 import io.omnicl.runtime.config.Config;
+import io.omnicl.driver.ClEvent;
 import io.omnicl.driver.ClPlatform;
+import io.omnicl.driver.ClQueue;
 import io.omnicl.driver.DeviceCounters;
 import io.omnicl.driver.RealDeviceDescription;
 import io.omnicl.driver.Driver;
@@ -27,13 +36,13 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 
+import static io.omnicl.runtime.Cl.CL_COMMAND_USER;
+
 /**
  * The runtime: the real devices found through the backend, their workers and scheduler, the coherence
  * rules, and the OmniCL platform the facade lists. Started by the first OpenCL call.
  */
-public final class Engine implements Driver {
-
-    static final String VERSION = "0.1.0";
+public final class RuntimeDriver implements Driver, Services {
 
     private final Config config;
     private final Machine machine;
@@ -46,16 +55,16 @@ public final class Engine implements Driver {
     private final Map<String, List<int[]>> imageFormats = new ConcurrentHashMap<>();
 
     /** The engine as the facade finds it: configured from the environment. */
-    public Engine() {
+    public RuntimeDriver() {
         this(Config.fromEnvironment());
     }
 
-    public Engine(Config config) {
+    public RuntimeDriver(Config config) {
         this(config, backend(config));
     }
 
     /** An engine over {@code backend}'s devices, whatever the configuration names (null: none). */
-    Engine(Config config, Backend backend) {
+    public RuntimeDriver(Config config, Backend backend) {
         this.config = config;
         this.programCache = new ProgramCache(config.programCacheDir().isEmpty() ? null
                 : Path.of(config.programCacheDir()));
@@ -96,7 +105,7 @@ public final class Engine implements Driver {
     }
 
     /** Each real device's counters as a table. */
-    String statisticsTable() {
+    public String statisticsTable() {
         StringBuilder sb = new StringBuilder("OmniCL statistics\n");
         sb.append(String.format("  %-44s %8s %9s %9s %13s %11s %10s %9s%n", "real device", "kernels", "commands",
                 "followed", "MB to device", "MB to host", "evictions", "failures"));
@@ -148,30 +157,46 @@ public final class Engine implements Driver {
      * The formats {@code node} supports for an image type and flags, as {channel order, channel type}; asked
      * once, then remembered.
      */
-    List<int[]> imageFormats(DeviceNode node, long flags, int imageType) {
+    @Override
+    public List<int[]> imageFormats(DeviceNode node, long flags, int imageType) {
         return imageFormats.computeIfAbsent(node.index() + ":" + flags + ":" + imageType, k -> node.worker().session()
                 .supportedImageFormats(flags, imageType).stream()
                 .map(f -> new int[] {f.channelOrder(), f.channelType()}).toList());
     }
 
-    ProgramCache programCache() {
+    @Override
+    public ProgramCache programCache() {
         return programCache;
     }
 
     /** How long a thread waiting for an event watches before it blocks ({@code OMNICL_WATCH}). */
-    long watchNanos() {
+    @Override
+    public long watchNanos() {
         return watchNanos;
     }
 
-    Config config() {
+    @Override
+    public Config config() {
         return config;
     }
 
-    Machine machine() {
+    @Override
+    public Machine machine() {
         return machine;
     }
 
-    Coherency coherency() {
+    @Override
+    public Coherency coherency() {
         return coherency;
+    }
+
+    @Override
+    public ClQueue createQueue(Context context, Device device, long properties) {
+        return new Queue(context, device, properties);
+    }
+
+    @Override
+    public ClEvent createUserEvent(Context context) {
+        return new Event(context, null, CL_COMMAND_USER);
     }
 }

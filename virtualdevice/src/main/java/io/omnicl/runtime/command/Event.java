@@ -1,5 +1,8 @@
-package io.omnicl.runtime;
+package io.omnicl.runtime.command;
 
+import io.omnicl.runtime.Context;
+import io.omnicl.runtime.CountedObject;
+import io.omnicl.runtime.Callbacks;
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClError;
 import io.omnicl.driver.ClEvent;
@@ -16,7 +19,7 @@ import static io.omnicl.runtime.Cl.*;
  * An OpenCL event: QUEUED, SUBMITTED, RUNNING, then COMPLETE or a negative error. Profiling times are on
  * one host clock ({@link System#nanoTime()}). {@link #done()} is what other commands wait on.
  */
-final class Event extends CountedObject implements ClEvent {
+public final class Event extends CountedObject implements ClEvent {
 
     private final Context context;
     private final Queue queue;
@@ -38,7 +41,7 @@ final class Event extends CountedObject implements ClEvent {
         this.command = command;
     }
 
-    Event(Context context, Queue queue, int commandType) {
+    public Event(Context context, Queue queue, int commandType) {
         this.context = context;
         this.queue = queue;
         this.commandType = commandType;
@@ -235,11 +238,11 @@ final class Event extends CountedObject implements ClEvent {
     }
 
     @Override
-    int invalidCode() {
+    protected int invalidCode() {
         return CL_INVALID_EVENT;
     }
 
     @Override
-    void destroy() {
+    protected void destroy() {
     }
 }

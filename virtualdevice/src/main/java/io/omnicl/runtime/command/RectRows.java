@@ -1,5 +1,6 @@
-package io.omnicl.runtime;
+package io.omnicl.runtime.command;
 
+import io.omnicl.runtime.MemObject;
 import io.omnicl.driver.Rect;
 import io.omnicl.runtime.coherence.Chunk;
 import io.omnicl.runtime.coherence.CoherenceMap;
