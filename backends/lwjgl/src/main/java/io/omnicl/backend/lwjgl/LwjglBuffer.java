@@ -13,7 +13,7 @@ import org.lwjgl.opencl.CL10;
 import org.lwjgl.system.MemoryStack;
 
 /** A buffer or sub-buffer. OpenCL itself refuses a region of a region (CL_INVALID_MEM_OBJECT). */
-final class LwjglBuffer extends ClObject implements RealBuffer {
+final class LwjglBuffer extends LwjglObject implements RealBuffer {
 
     private final long size;
 

@@ -18,7 +18,7 @@ import org.lwjgl.opencl.CL10;
 import org.lwjgl.system.MemoryStack;
 
 /** The event of one enqueued command. */
-final class LwjglEvent extends ClObject implements RealEvent {
+final class LwjglEvent extends LwjglObject implements RealEvent {
 
     private final EventProfile profile;
     /** The final status (0 or negative) once seen, which cannot change after; 1 until then. */

@@ -7,7 +7,7 @@ import io.omnicl.spi.RealImage;
 import org.lwjgl.opencl.CL10;
 
 /** An image of a session's context. */
-final class LwjglImage extends ClObject implements RealImage {
+final class LwjglImage extends LwjglObject implements RealImage {
 
     LwjglImage(long image, AtomicLong live) {
         super(image, CL_INVALID_MEM_OBJECT, CL10::clReleaseMemObject, live);

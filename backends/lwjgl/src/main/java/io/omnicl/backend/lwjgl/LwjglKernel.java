@@ -30,7 +30,7 @@ import org.lwjgl.system.MemoryStack;
  * A kernel object. Not thread-safe, by the SPI's contract: one thread at a time sets its arguments and
  * launches it, so nothing here locks.
  */
-final class LwjglKernel extends ClObject implements RealKernel {
+final class LwjglKernel extends LwjglObject implements RealKernel {
 
     private final String name;
     private final long device;
@@ -80,12 +80,12 @@ final class LwjglKernel extends ClObject implements RealKernel {
 
     @Override
     public void setArg(int index, RealMem memory) {
-        setHandleArg(index, ClObject.memHandleOf(memory));
+        setHandleArg(index, LwjglObject.memHandleOf(memory));
     }
 
     @Override
     public void setArg(int index, RealSampler sampler) {
-        setHandleArg(index, ClObject.handleOf(sampler, LwjglSampler.class, CL_INVALID_SAMPLER));
+        setHandleArg(index, LwjglObject.handleOf(sampler, LwjglSampler.class, CL_INVALID_SAMPLER));
     }
 
     private void setHandleArg(int index, long handle) {

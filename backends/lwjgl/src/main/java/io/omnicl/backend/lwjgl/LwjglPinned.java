@@ -24,7 +24,7 @@ import org.lwjgl.opencl.CL10;
  * A {@code CL_MEM_ALLOC_HOST_PTR} buffer mapped for as long as it lives: drivers of discrete GPUs give such
  * buffers page-locked memory, which transfers reach by DMA without a staging copy of the driver's own.
  */
-final class LwjglPinned extends ClObject implements PinnedMemory {
+final class LwjglPinned extends LwjglObject implements PinnedMemory {
 
     private final ByteBuffer memory;
 

@@ -32,7 +32,7 @@ import org.lwjgl.opencl.CL10;
 import org.lwjgl.system.MemoryStack;
 
 /** A program of a session's context, built for the session's one device. */
-final class LwjglProgram extends ClObject implements RealProgram {
+final class LwjglProgram extends LwjglObject implements RealProgram {
 
     private final long device;
 
@@ -63,7 +63,7 @@ final class LwjglProgram extends ClObject implements RealProgram {
             PointerBuffer headerPrograms = stack.mallocPointer(count);
             PointerBuffer names = stack.mallocPointer(count);
             for (int i = 0; i < count; i++) {
-                headerPrograms.put(i, ClObject.handleOf(headers.get(i), LwjglProgram.class, CL_INVALID_PROGRAM));
+                headerPrograms.put(i, LwjglObject.handleOf(headers.get(i), LwjglProgram.class, CL_INVALID_PROGRAM));
                 names.put(i, memAddress(stack.UTF8(headerNames.get(i))));
             }
             int status = nclCompileProgram(program, 1, stack.pointers(device).address(),

@@ -44,7 +44,7 @@ import org.lwjgl.system.MemoryStack;
  * An in-order queue. Transfers never block: the caller keeps host memory alive until the event
  * completes, as the SPI requires.
  */
-final class LwjglQueue extends ClObject implements RealQueue {
+final class LwjglQueue extends LwjglObject implements RealQueue {
 
     private final boolean profiling;
 
@@ -106,7 +106,7 @@ final class LwjglQueue extends ClObject implements RealQueue {
     @Override
     public RealEvent writeImage(RealImage dst, long[] origin, long[] region, long rowPitch, long slicePitch,
                                 ByteBuffer src, List<RealEvent> waitFor) {
-        long image = ClObject.handleOf(dst, LwjglImage.class, CL_INVALID_MEM_OBJECT);
+        long image = LwjglObject.handleOf(dst, LwjglImage.class, CL_INVALID_MEM_OBJECT);
         long host = hostAddress(src, false);
         return box(origin, region, (at, box) -> enqueue(waitFor, "clEnqueueWriteImage",
             (queue, waitCount, waitList, event) -> nclEnqueueWriteImage(queue, image, CL_FALSE, at, box, rowPitch,
@@ -116,7 +116,7 @@ final class LwjglQueue extends ClObject implements RealQueue {
     @Override
     public RealEvent readImage(RealImage src, long[] origin, long[] region, long rowPitch, long slicePitch,
                                ByteBuffer dst, List<RealEvent> waitFor) {
-        long image = ClObject.handleOf(src, LwjglImage.class, CL_INVALID_MEM_OBJECT);
+        long image = LwjglObject.handleOf(src, LwjglImage.class, CL_INVALID_MEM_OBJECT);
         long host = hostAddress(dst, true);
         return box(origin, region, (at, box) -> enqueue(waitFor, "clEnqueueReadImage",
             (queue, waitCount, waitList, event) -> nclEnqueueReadImage(queue, image, CL_FALSE, at, box, rowPitch,
@@ -126,8 +126,8 @@ final class LwjglQueue extends ClObject implements RealQueue {
     @Override
     public RealEvent copyImage(RealImage src, RealImage dst, long[] srcOrigin, long[] dstOrigin, long[] region,
                                List<RealEvent> waitFor) {
-        long from = ClObject.handleOf(src, LwjglImage.class, CL_INVALID_MEM_OBJECT);
-        long to = ClObject.handleOf(dst, LwjglImage.class, CL_INVALID_MEM_OBJECT);
+        long from = LwjglObject.handleOf(src, LwjglImage.class, CL_INVALID_MEM_OBJECT);
+        long to = LwjglObject.handleOf(dst, LwjglImage.class, CL_INVALID_MEM_OBJECT);
         try (MemoryStack stack = stackPush()) {
             long fromAt = sizes(stack, srcOrigin, 3, CL_INVALID_VALUE);
             if (fromAt == NULL) {
@@ -142,7 +142,7 @@ final class LwjglQueue extends ClObject implements RealQueue {
     @Override
     public RealEvent fillImage(RealImage dst, ByteBuffer color, long[] origin, long[] region,
                                List<RealEvent> waitFor) {
-        long image = ClObject.handleOf(dst, LwjglImage.class, CL_INVALID_MEM_OBJECT);
+        long image = LwjglObject.handleOf(dst, LwjglImage.class, CL_INVALID_MEM_OBJECT);
         long host = hostAddress(color, false);
         return box(origin, region, (at, box) -> enqueue(waitFor, "clEnqueueFillImage",
             (queue, waitCount, waitList, event) -> nclEnqueueFillImage(queue, image, host, at, box, waitCount,
@@ -152,7 +152,7 @@ final class LwjglQueue extends ClObject implements RealQueue {
     @Override
     public RealEvent copyImageToBuffer(RealImage src, RealBuffer dst, long[] srcOrigin, long[] region,
                                        long dstOffset, List<RealEvent> waitFor) {
-        long image = ClObject.handleOf(src, LwjglImage.class, CL_INVALID_MEM_OBJECT);
+        long image = LwjglObject.handleOf(src, LwjglImage.class, CL_INVALID_MEM_OBJECT);
         long buffer = memObject(dst);
         return box(srcOrigin, region, (at, box) -> enqueue(waitFor, "clEnqueueCopyImageToBuffer",
             (queue, waitCount, waitList, event) -> nclEnqueueCopyImageToBuffer(queue, image, buffer, at, box,
@@ -163,7 +163,7 @@ final class LwjglQueue extends ClObject implements RealQueue {
     public RealEvent copyBufferToImage(RealBuffer src, RealImage dst, long srcOffset, long[] dstOrigin,
                                        long[] region, List<RealEvent> waitFor) {
         long buffer = memObject(src);
-        long image = ClObject.handleOf(dst, LwjglImage.class, CL_INVALID_MEM_OBJECT);
+        long image = LwjglObject.handleOf(dst, LwjglImage.class, CL_INVALID_MEM_OBJECT);
         return box(dstOrigin, region, (at, box) -> enqueue(waitFor, "clEnqueueCopyBufferToImage",
             (queue, waitCount, waitList, event) -> nclEnqueueCopyBufferToImage(queue, buffer, image, srcOffset, at,
                 box, waitCount, waitList, event)));
@@ -197,7 +197,7 @@ final class LwjglQueue extends ClObject implements RealQueue {
     @Override
     public RealEvent launch(RealKernel kernel, int workDim, long[] offset, long[] global, long[] local,
                             List<RealEvent> waitFor, boolean withEvent) {
-        long kernelHandle = ClObject.handleOf(kernel, LwjglKernel.class, CL_INVALID_KERNEL);
+        long kernelHandle = LwjglObject.handleOf(kernel, LwjglKernel.class, CL_INVALID_KERNEL);
         if (workDim < 1 || workDim > 3) {
             throw new BackendException(CL_INVALID_WORK_DIMENSION, "work_dim " + workDim);
         }
@@ -242,7 +242,7 @@ final class LwjglQueue extends ClObject implements RealQueue {
             int waitCount = waitFor == null ? 0 : waitFor.size();
             PointerBuffer waitList = stack.mallocPointer(waitCount);
             for (int i = 0; i < waitCount; i++) {
-                waitList.put(i, ClObject.handleOf(waitFor.get(i), LwjglEvent.class, CL_INVALID_EVENT_WAIT_LIST));
+                waitList.put(i, LwjglObject.handleOf(waitFor.get(i), LwjglEvent.class, CL_INVALID_EVENT_WAIT_LIST));
             }
             PointerBuffer event = stack.mallocPointer(1);
             ClCalls.check(command.enqueue(queue, waitCount, waitCount == 0 ? NULL : waitList.address(),
@@ -252,7 +252,7 @@ final class LwjglQueue extends ClObject implements RealQueue {
     }
 
     private static long memObject(RealBuffer buffer) {
-        return ClObject.handleOf(buffer, LwjglBuffer.class, CL_INVALID_MEM_OBJECT);
+        return LwjglObject.handleOf(buffer, LwjglBuffer.class, CL_INVALID_MEM_OBJECT);
     }
 
     /** Where the bytes between position and limit live; a heap buffer has no stable native address. */

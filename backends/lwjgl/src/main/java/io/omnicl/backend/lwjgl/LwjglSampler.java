@@ -7,7 +7,7 @@ import io.omnicl.spi.RealSampler;
 import org.lwjgl.opencl.CL10;
 
 /** A sampler of a session's context. */
-final class LwjglSampler extends ClObject implements RealSampler {
+final class LwjglSampler extends LwjglObject implements RealSampler {
 
     LwjglSampler(long sampler, AtomicLong live) {
         super(sampler, CL_INVALID_SAMPLER, CL10::clReleaseSampler, live);

@@ -47,7 +47,7 @@ import org.lwjgl.opencl.CLImageFormat;
 import org.lwjgl.system.MemoryStack;
 
 /** A context that holds one device. Thread-safe: every call here is a thread-safe OpenCL call. */
-final class LwjglSession extends ClObject implements DeviceSession {
+final class LwjglSession extends LwjglObject implements DeviceSession {
 
     private final LwjglDevice device;
     private final long deviceId;
@@ -87,7 +87,7 @@ final class LwjglSession extends ClObject implements DeviceSession {
     public RealImage allocateImage(long flags, ImageFormat format, ImageDesc desc) {
         long context = handle();
         long buffer = desc.buffer() == null ? NULL
-            : ClObject.handleOf(desc.buffer(), LwjglBuffer.class, CL_INVALID_MEM_OBJECT);
+            : LwjglObject.handleOf(desc.buffer(), LwjglBuffer.class, CL_INVALID_MEM_OBJECT);
         try (MemoryStack stack = stackPush()) {
             CLImageFormat clFormat = CLImageFormat.malloc(stack)
                 .image_channel_order(format.channelOrder()).image_channel_data_type(format.channelType());
@@ -182,7 +182,7 @@ final class LwjglSession extends ClObject implements DeviceSession {
         try (MemoryStack stack = stackPush()) {
             PointerBuffer inputs = stack.mallocPointer(programs.size());
             for (int i = 0; i < programs.size(); i++) {
-                inputs.put(i, ClObject.handleOf(programs.get(i), LwjglProgram.class, CL_INVALID_PROGRAM));
+                inputs.put(i, LwjglObject.handleOf(programs.get(i), LwjglProgram.class, CL_INVALID_PROGRAM));
             }
             IntBuffer status = stack.mallocInt(1);
             long linked = nclLinkProgram(context, 1, stack.pointers(deviceId).address(),

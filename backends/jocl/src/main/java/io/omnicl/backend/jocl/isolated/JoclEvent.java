@@ -13,7 +13,7 @@ import org.jocl.CL;
 import org.jocl.cl_event;
 
 /** The event of one enqueued command. */
-final class JoclEvent extends ClObject<cl_event> implements RealEvent {
+final class JoclEvent extends JoclObject<cl_event> implements RealEvent {
 
     private final EventProfile profile;
 

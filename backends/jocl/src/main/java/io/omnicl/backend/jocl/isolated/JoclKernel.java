@@ -29,7 +29,7 @@ import org.jocl.cl_mem;
  * A kernel object. Not thread-safe, by the SPI's contract: one thread at a time sets its arguments and
  * launches it, so nothing here locks.
  */
-final class JoclKernel extends ClObject<cl_kernel> implements RealKernel {
+final class JoclKernel extends JoclObject<cl_kernel> implements RealKernel {
 
     /** The value of a null buffer argument: a NULL {@code cl_mem}. */
     private static final long[] NULL_MEM = {0};
@@ -82,14 +82,14 @@ final class JoclKernel extends ClObject<cl_kernel> implements RealKernel {
 
     @Override
     public void setArg(int index, RealMem memory) {
-        cl_mem handle = ClObject.memHandleOf(memory);
+        cl_mem handle = JoclObject.memHandleOf(memory);
         set(index, Sizeof.cl_mem, handle == null ? Pointer.to(NULL_MEM) : Pointer.to(handle));
     }
 
     @Override
     public void setArg(int index, RealSampler sampler) {
         set(index, Sizeof.cl_sampler,
-            Pointer.to(ClObject.handleOf(sampler, JoclSampler.class, CL_INVALID_SAMPLER)));
+            Pointer.to(JoclObject.handleOf(sampler, JoclSampler.class, CL_INVALID_SAMPLER)));
     }
 
     @Override

@@ -27,7 +27,7 @@ import org.jocl.cl_kernel;
 import org.jocl.cl_program;
 
 /** A program of a session's context, built for the session's one device. */
-final class JoclProgram extends ClObject<cl_program> implements RealProgram {
+final class JoclProgram extends JoclObject<cl_program> implements RealProgram {
 
     private final cl_device_id[] device;
 
@@ -54,7 +54,7 @@ final class JoclProgram extends ClObject<cl_program> implements RealProgram {
         cl_program[] headerPrograms = new cl_program[count];
         String[] names = new String[count];
         for (int i = 0; i < count; i++) {
-            headerPrograms[i] = ClObject.handleOf(headers.get(i), JoclProgram.class, CL_INVALID_PROGRAM);
+            headerPrograms[i] = JoclObject.handleOf(headers.get(i), JoclProgram.class, CL_INVALID_PROGRAM);
             names[i] = headerNames.get(i);
         }
         int status = clCompileProgram(program, 1, device, options, count, count == 0 ? null : headerPrograms,

@@ -49,7 +49,7 @@ import org.jocl.cl_mem;
  * of its own ({@code AsyncOpThread-n}) that retains the event, waits for it and releases it, so that the buffer
  * stays reachable meanwhile. That thread's hold on the event is JOCL's; the event returned here is the caller's.
  */
-final class JoclQueue extends ClObject<cl_command_queue> implements RealQueue {
+final class JoclQueue extends JoclObject<cl_command_queue> implements RealQueue {
 
     private static final cl_event[] NO_EVENTS = new cl_event[0];
 
@@ -190,7 +190,7 @@ final class JoclQueue extends ClObject<cl_command_queue> implements RealQueue {
     @Override
     public RealEvent launch(RealKernel kernel, int workDim, long[] offset, long[] global, long[] local,
                             List<RealEvent> waitFor, boolean withEvent) {
-        cl_kernel kernelHandle = ClObject.handleOf(kernel, JoclKernel.class, CL_INVALID_KERNEL);
+        cl_kernel kernelHandle = JoclObject.handleOf(kernel, JoclKernel.class, CL_INVALID_KERNEL);
         if (workDim < 1 || workDim > 3) {
             throw new BackendException(CL_INVALID_WORK_DIMENSION, "work_dim " + workDim);
         }
@@ -234,7 +234,7 @@ final class JoclQueue extends ClObject<cl_command_queue> implements RealQueue {
         if (waitFor != null && !waitFor.isEmpty()) {
             waitList = new cl_event[waitFor.size()];
             for (int i = 0; i < waitList.length; i++) {
-                waitList[i] = ClObject.handleOf(waitFor.get(i), JoclEvent.class, CL_INVALID_EVENT_WAIT_LIST);
+                waitList[i] = JoclObject.handleOf(waitFor.get(i), JoclEvent.class, CL_INVALID_EVENT_WAIT_LIST);
             }
         }
         cl_event event = withEvent ? new cl_event() : null;
@@ -245,11 +245,11 @@ final class JoclQueue extends ClObject<cl_command_queue> implements RealQueue {
     private static final String IMAGE_BOX = "an image command needs an origin and a region";
 
     private static cl_mem buffer(RealBuffer buffer) {
-        return ClObject.handleOf(buffer, JoclBuffer.class, CL_INVALID_MEM_OBJECT);
+        return JoclObject.handleOf(buffer, JoclBuffer.class, CL_INVALID_MEM_OBJECT);
     }
 
     private static cl_mem image(RealImage image) {
-        return ClObject.handleOf(image, JoclImage.class, CL_INVALID_MEM_OBJECT);
+        return JoclObject.handleOf(image, JoclImage.class, CL_INVALID_MEM_OBJECT);
     }
 
     /**

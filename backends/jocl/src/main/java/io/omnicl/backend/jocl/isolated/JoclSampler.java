@@ -7,7 +7,7 @@ import org.jocl.CL;
 import org.jocl.cl_sampler;
 
 /** A sampler of a session's context. */
-final class JoclSampler extends ClObject<cl_sampler> implements RealSampler {
+final class JoclSampler extends JoclObject<cl_sampler> implements RealSampler {
 
     JoclSampler(cl_sampler sampler) {
         super(sampler, CL_INVALID_SAMPLER, CL::clReleaseSampler);

@@ -40,7 +40,7 @@ import org.jocl.cl_program;
 import org.jocl.cl_sampler;
 
 /** A context that holds one device. Thread-safe: every call here is a thread-safe OpenCL call. */
-final class JoclSession extends ClObject<cl_context> implements DeviceSession {
+final class JoclSession extends JoclObject<cl_context> implements DeviceSession {
 
     private final JoclDevice device;
     private final cl_device_id deviceId;
@@ -82,7 +82,7 @@ final class JoclSession extends ClObject<cl_context> implements DeviceSession {
         clDesc.image_depth = desc.depth();
         clDesc.image_array_size = desc.arraySize();
         clDesc.buffer = desc.buffer() == null ? null
-            : ClObject.handleOf(desc.buffer(), JoclBuffer.class, CL_INVALID_MEM_OBJECT);
+            : JoclObject.handleOf(desc.buffer(), JoclBuffer.class, CL_INVALID_MEM_OBJECT);
         cl_mem image = ClCalls.create(status -> clCreateImage(context, flags, clFormat, clDesc, null, status),
             "clCreateImage");
         return new JoclImage(image);
@@ -156,7 +156,7 @@ final class JoclSession extends ClObject<cl_context> implements DeviceSession {
         cl_context context = handle();
         cl_program[] inputs = new cl_program[programs.size()];
         for (int i = 0; i < inputs.length; i++) {
-            inputs[i] = ClObject.handleOf(programs.get(i), JoclProgram.class, CL_INVALID_PROGRAM);
+            inputs[i] = JoclObject.handleOf(programs.get(i), JoclProgram.class, CL_INVALID_PROGRAM);
         }
         int[] status = new int[1];
         cl_program linked = clLinkProgram(context, 1, new cl_device_id[] {deviceId}, options, inputs.length,

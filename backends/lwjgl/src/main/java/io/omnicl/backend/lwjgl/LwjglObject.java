@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * An OpenCL object handle that is released once. A released or foreign object never reaches a native
  * call: OpenCL cannot tell a dangling handle from a live one and would crash the JVM.
  */
-abstract class ClObject {
+abstract class LwjglObject {
 
     private final AtomicLong handle;
     private final int invalidStatus;
@@ -25,7 +25,7 @@ abstract class ClObject {
      * @param releaseCall   the {@code clRelease*} function for this kind of object
      * @param live          the count of live objects of its context, which this one joins until released
      */
-    ClObject(long handle, int invalidStatus, LongToIntFunction releaseCall, AtomicLong live) {
+    LwjglObject(long handle, int invalidStatus, LongToIntFunction releaseCall, AtomicLong live) {
         this.handle = new AtomicLong(handle);
         this.invalidStatus = invalidStatus;
         this.releaseCall = releaseCall;
@@ -58,11 +58,11 @@ abstract class ClObject {
      *
      * @throws BackendException with {@code status} when it is null, released or not of {@code type}
      */
-    static long handleOf(Object object, Class<? extends ClObject> type, int status) {
+    static long handleOf(Object object, Class<? extends LwjglObject> type, int status) {
         if (!type.isInstance(object)) {
             throw new BackendException(status, "not a live " + type.getSimpleName() + ": " + object);
         }
-        return ((ClObject) object).handleOr(status);
+        return ((LwjglObject) object).handleOr(status);
     }
 
     /** The live handle of a buffer or an image, or NULL for null. */

@@ -15,7 +15,7 @@ import org.jocl.cl_mem;
  *
  * @param <H> the JOCL handle type
  */
-abstract class ClObject<H extends NativePointerObject> {
+abstract class JoclObject<H extends NativePointerObject> {
 
     private final AtomicReference<H> handle;
     private final int invalidStatus;
@@ -25,7 +25,7 @@ abstract class ClObject<H extends NativePointerObject> {
      * @param invalidStatus the {@code CL_INVALID_*} code for using this object after its release
      * @param releaseCall   the {@code clRelease*} function for this kind of object
      */
-    ClObject(H handle, int invalidStatus, ToIntFunction<H> releaseCall) {
+    JoclObject(H handle, int invalidStatus, ToIntFunction<H> releaseCall) {
         this.handle = new AtomicReference<>(handle);
         this.invalidStatus = invalidStatus;
         this.releaseCall = releaseCall;
@@ -50,12 +50,12 @@ abstract class ClObject<H extends NativePointerObject> {
      * @throws BackendException with {@code status} when it is null, released or not of {@code type} (an object
      *         of another backend, or of this backend in another class loader, is not)
      */
-    static <H extends NativePointerObject> H handleOf(Object object, Class<? extends ClObject<H>> type,
+    static <H extends NativePointerObject> H handleOf(Object object, Class<? extends JoclObject<H>> type,
                                                       int status) {
         if (!type.isInstance(object)) {
             throw new BackendException(status, "not a live " + type.getSimpleName() + ": " + object);
         }
-        ClObject<H> live = type.cast(object);
+        JoclObject<H> live = type.cast(object);
         return live.handleOr(status);
     }
 

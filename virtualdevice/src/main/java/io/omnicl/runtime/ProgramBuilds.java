@@ -1,0 +1,271 @@
+package io.omnicl.runtime;
+
+import io.omnicl.runtime.graph.Log;
+import io.omnicl.runtime.worker.DeviceNode;
+import io.omnicl.runtime.worker.NativeGate;
+import io.omnicl.spi.BackendException;
+import io.omnicl.spi.RealKernel;
+import io.omnicl.spi.RealProgram;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+
+import static io.omnicl.runtime.Cl.*;
+
+/**
+ * What each real device holds of one program, and the steps that make it: loading a binary, building (from a
+ * cached binary when there is one), compiling and linking. {@link Program} decides which steps run where and
+ * answers the user's queries from the outcome.
+ */
+final class ProgramBuilds {
+
+    /** Builds run here, one task per real device. */
+    private static final ExecutorService BUILDERS = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "omnicl-build");
+        t.setDaemon(true);
+        return t;
+    });
+
+    /** Arguments' qualifiers tell which buffers a kernel writes: always ask the device for them. */
+    private static final String ARG_INFO_OPTION = " -cl-kernel-arg-info";
+
+    /**
+     * What one real device holds.
+     *
+     * @param status     {@code CL_SUCCESS}, {@code CL_BUILD_PROGRAM_FAILURE} (or the compile/link failure), or
+     *                   the error the device gave; {@code CL_BUILD_NONE} for a binary not built yet
+     * @param program    the real program, or null
+     * @param binaryType {@code CL_PROGRAM_BINARY_TYPE_*} of what it holds
+     */
+    record Build(int status, String log, RealProgram program, int binaryType) {
+        boolean executable() {
+            return program != null && status == CL_SUCCESS && binaryType == CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+        }
+    }
+
+    private final Engine engine;
+    private final Map<DeviceNode, Build> builds = new ConcurrentHashMap<>();
+    /** Each kernel's declared attributes, when the source was built (or its cached build loaded). */
+    private volatile Map<String, String> kernelAttributes;
+
+    ProgramBuilds(Engine engine) {
+        this.engine = engine;
+    }
+
+    /** What {@code node} holds, or null. */
+    Build get(DeviceNode node) {
+        return builds.get(node);
+    }
+
+    Collection<Build> all() {
+        return builds.values();
+    }
+
+    /** Loads a device's binary on each of its real devices; false when it is not one of theirs. */
+    boolean load(Device device, byte[] binary) {
+        Map<String, byte[]> byName;
+        if (device.isVirtual()) {
+            try {
+                byName = ProgramBinaries.unpack(binary);
+            } catch (IllegalArgumentException e) {
+                return false;
+            }
+        } else {
+            byName = Map.of(device.nodes().get(0).name(), binary);
+        }
+        boolean any = false;
+        for (DeviceNode n : device.nodes()) {
+            byte[] own = byName.get(n.name());
+            if (own == null) {
+                continue;
+            }
+            try {
+                RealProgram real = n.worker().session().createProgram(own);
+                builds.put(n, new Build(CL_BUILD_NONE, "", real, CL_PROGRAM_BINARY_TYPE_EXECUTABLE));
+                any = true;
+            } catch (BackendException e) {
+                return false;
+            }
+        }
+        return any;
+    }
+
+    /**
+     * Runs {@code step} for every node, each in the native gate: in parallel across device models, one after the
+     * other for devices of one model. The second of a model then finds the first's binary in the cache, and a
+     * driver does not build one program for two identical devices at once (the likely cause of a build on two
+     * PoCL basic devices that once failed with "1 error generated").
+     */
+    CompletableFuture<Void> runEverywhere(List<DeviceNode> nodes, Function<DeviceNode, Build> step) {
+        Map<String, List<DeviceNode>> byModel = new LinkedHashMap<>();
+        for (DeviceNode n : nodes) {
+            byModel.computeIfAbsent(n.modelId(), k -> new ArrayList<>()).add(n);
+        }
+        List<CompletableFuture<Void>> parts = new ArrayList<>();
+        for (List<DeviceNode> sameModel : byModel.values()) {
+            parts.add(CompletableFuture.runAsync(() -> sameModel.forEach(n -> runOn(n, step)), BUILDERS));
+        }
+        return CompletableFuture.allOf(parts.toArray(new CompletableFuture<?>[0]));
+    }
+
+    private void runOn(DeviceNode n, Function<DeviceNode, Build> step) {
+        NativeGate.enter();
+        try {
+            replace(n, step.apply(n));
+        } catch (BackendException e) {
+            if (e.status() == CL_DEVICE_NOT_AVAILABLE) {
+                engine.machine().lose(n);
+            }
+            replace(n, new Build(e.status(), e.getMessage(), null, CL_PROGRAM_BINARY_TYPE_NONE));
+        } catch (RuntimeException e) {
+            Log.unexpected(e);
+            replace(n, new Build(CL_OUT_OF_RESOURCES, String.valueOf(e), null, CL_PROGRAM_BINARY_TYPE_NONE));
+        } finally {
+            NativeGate.exit();
+        }
+    }
+
+    private void replace(DeviceNode n, Build next) {
+        Build old = builds.put(n, next);
+        if (old != null && old.program != null && old.program != next.program) {
+            old.program.release();
+        }
+    }
+
+    /**
+     * Builds the loaded binary when there is no {@code source}, or builds from source (from a cached binary
+     * when there is one).
+     */
+    Build buildOn(DeviceNode node, String source, String contentHash, String options) {
+        String fullOptions = options + ARG_INFO_OPTION + node.buildOptions();
+        if (source == null) {
+            Build loaded = builds.get(node);
+            if (loaded == null || loaded.program == null) {
+                return new Build(CL_INVALID_PROGRAM_EXECUTABLE, "no binary for " + node.name(), null,
+                        CL_PROGRAM_BINARY_TYPE_NONE);
+            }
+            return outcome(loaded.program, () -> loaded.program.build(fullOptions), CL_BUILD_PROGRAM_FAILURE,
+                    CL_PROGRAM_BINARY_TYPE_EXECUTABLE, loaded.program);
+        }
+        ProgramCache cache = engine.programCache();
+        String key = ProgramCache.key(contentHash, fullOptions, node.modelId());
+        Build cached = cache.get(key).map(entry -> fromCache(node, entry, fullOptions)).orElse(null);
+        if (cached != null) {
+            return cached;
+        }
+        cache.remove(key);
+        RealProgram p = node.worker().session().createProgram(source);
+        Build built = outcome(p, () -> p.build(fullOptions), CL_BUILD_PROGRAM_FAILURE,
+                CL_PROGRAM_BINARY_TYPE_EXECUTABLE, null);
+        if (built.executable()) {
+            Map<String, String> attributes = new LinkedHashMap<>();
+            for (String name : p.kernelNames()) {
+                RealKernel k = p.createKernel(name);
+                attributes.put(name, k.attributes());
+                k.release();
+            }
+            kernelAttributes = attributes;
+            cache.put(key, new ProgramCache.Entry(p.binary(), attributes));
+        }
+        return built;
+    }
+
+    /** A build from a cached binary, or null when the device no longer takes it. */
+    private Build fromCache(DeviceNode node, ProgramCache.Entry entry, String fullOptions) {
+        try {
+            RealProgram p = node.worker().session().createProgram(entry.binary());
+            Build b = outcome(p, () -> p.build(fullOptions), CL_BUILD_PROGRAM_FAILURE,
+                    CL_PROGRAM_BINARY_TYPE_EXECUTABLE, null);
+            if (b.executable()) {
+                kernelAttributes = entry.kernelAttributes();
+                return b;
+            }
+            return null;
+        } catch (BackendException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The attributes kernel {@code name} was declared with: as the build from source found them (a program
+     * loaded from a binary may have forgotten them), else as {@code real} says.
+     */
+    String kernelAttributes(String name, RealKernel real) {
+        Map<String, String> known = kernelAttributes;
+        return known != null && known.containsKey(name) ? known.get(name) : real.attributes();
+    }
+
+    Build compileOn(DeviceNode node, String source, String options, List<String> headerSources,
+                    List<String> headerNames) {
+        RealProgram p = node.worker().session().createProgram(source);
+        List<RealProgram> headers = new ArrayList<>();
+        try {
+            for (String h : headerSources) {
+                headers.add(node.worker().session().createProgram(h));
+            }
+            return outcome(p, () -> p.compile(options + node.buildOptions(), headers, headerNames),
+                    CL_COMPILE_PROGRAM_FAILURE,
+                    CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT, null);
+        } finally {
+            headers.forEach(RealProgram::release);
+        }
+    }
+
+    /** Links on {@code node} what each of {@code inputs} compiled there. */
+    static Build linkOn(DeviceNode node, String options, List<ProgramBuilds> inputs, int binaryType) {
+        List<RealProgram> parts = new ArrayList<>();
+        for (ProgramBuilds input : inputs) {
+            Build b = input.builds.get(node);
+            if (b == null || b.program == null || b.status != CL_SUCCESS) {
+                return new Build(CL_INVALID_OPERATION, "an input is not compiled for " + node.name(), null,
+                        CL_PROGRAM_BINARY_TYPE_NONE);
+            }
+            parts.add(b.program);
+        }
+        try {
+            RealProgram linked = node.worker().session().link(parts, options + ARG_INFO_OPTION + node.buildOptions());
+            return new Build(CL_SUCCESS, linked.buildLog(), linked, binaryType);
+        } catch (BackendException e) {
+            return new Build(e.status(), e.getMessage(), null, CL_PROGRAM_BINARY_TYPE_NONE);
+        }
+    }
+
+    /** The result of one build step on {@code p}, releasing {@code p} when it failed (unless it is kept). */
+    private static Build outcome(RealProgram p, BooleanSupplier step, int failure,
+                                 int binaryType, RealProgram kept) {
+        try {
+            if (step.getAsBoolean()) {
+                return new Build(CL_SUCCESS, p.buildLog(), p, binaryType);
+            }
+            String log = p.buildLog();
+            if (p != kept) {
+                p.release();
+            }
+            return new Build(failure, log, kept, CL_PROGRAM_BINARY_TYPE_NONE);
+        } catch (BackendException e) {
+            if (p != kept) {
+                p.release();
+            }
+            return new Build(e.status(), e.getMessage(), kept, CL_PROGRAM_BINARY_TYPE_NONE);
+        }
+    }
+
+    /** Releases every real program. */
+    void releaseAll() {
+        for (Build b : builds.values()) {
+            if (b.program != null) {
+                b.program.release();
+            }
+        }
+        builds.clear();
+    }
+}
