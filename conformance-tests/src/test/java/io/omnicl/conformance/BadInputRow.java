@@ -9,10 +9,10 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * One row of {@link BadInputTest}'s table: an entry point, the class of invalid argument it is given, how to
- * set the call up and make it, and the status codes OpenCL 1.2 allows for it. A row may also say how the
- * reference (the real JOCL over PoCL) answers where that differs from the specification, or that the
- * reference cannot run it at all because the real JOCL would crash the JVM.
+ * One row of the bad-input table ({@link BadInputTestBase}): an entry point, the class of invalid argument it
+ * is given, how to set the call up and make it, and the status codes OpenCL 1.2 allows for it. A row may also
+ * say how the reference (the real JOCL over PoCL) answers where that differs from the specification, or that
+ * the reference cannot run it at all because the real JOCL would crash the JVM.
  */
 final class BadInputRow {
 
