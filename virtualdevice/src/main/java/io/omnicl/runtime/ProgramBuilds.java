@@ -52,12 +52,12 @@ final class ProgramBuilds {
         }
     }
 
-    private final Engine engine;
+    private final Services engine;
     private final Map<DeviceNode, Build> builds = new ConcurrentHashMap<>();
     /** Each kernel's declared attributes, when the source was built (or its cached build loaded). */
     private volatile Map<String, String> kernelAttributes;
 
-    ProgramBuilds(Engine engine) {
+    ProgramBuilds(Services engine) {
         this.engine = engine;
     }
 

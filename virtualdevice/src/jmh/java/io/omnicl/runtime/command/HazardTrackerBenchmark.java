@@ -1,5 +1,6 @@
-package io.omnicl.runtime.graph;
+package io.omnicl.runtime.command;
 
+import io.omnicl.runtime.graph.Completion;
 import io.omnicl.runtime.coherence.HostStore;
 import io.omnicl.runtime.coherence.Storage;
 import org.openjdk.jmh.annotations.Benchmark;
