@@ -21,7 +21,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-import static io.omnicl.runtime.Cl.*;
+import static io.omnicl.driver.OpenClConstants.*;
 
 /** An OpenCL context over OmniCL devices. Its objects hold it until they are gone. */
 public final class Context extends CountedObject implements ClContext {

@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.driver.OpenClConstants;
 import io.omnicl.driver.ClDevice;
 import io.omnicl.driver.ClError;
 import io.omnicl.driver.ClPlatform;
@@ -74,7 +75,7 @@ public final class Device extends RuntimeObject implements ClDevice {
     public InfoValue info(int param) {
         InfoValue v = answers.get(param);
         if (v == null) {
-            throw new ClError(Cl.CL_INVALID_VALUE, "unknown device info " + param);
+            throw new ClError(OpenClConstants.CL_INVALID_VALUE, "unknown device info " + param);
         }
         return v;
     }

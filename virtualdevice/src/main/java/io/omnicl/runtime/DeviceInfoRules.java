@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.LongBinaryOperator;
 
-import static io.omnicl.runtime.Cl.*;
+import static io.omnicl.driver.OpenClConstants.*;
 
 /**
  * What an OmniCL device answers to {@code clGetDeviceInfo}. A pinned device answers as its real device,

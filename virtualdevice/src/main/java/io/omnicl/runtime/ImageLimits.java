@@ -6,7 +6,7 @@ import io.omnicl.spi.DeviceParam;
 
 import java.util.List;
 
-import static io.omnicl.runtime.Cl.*;
+import static io.omnicl.driver.OpenClConstants.*;
 
 /** The largest images the devices of a context take: {@code CL_INVALID_IMAGE_SIZE} beyond. */
 final class ImageLimits {

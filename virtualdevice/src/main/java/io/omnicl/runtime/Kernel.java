@@ -16,7 +16,7 @@ import io.omnicl.spi.RealMem;
 
 import java.util.List;
 
-import static io.omnicl.runtime.Cl.*;
+import static io.omnicl.driver.OpenClConstants.*;
 
 /**
  * A kernel: its arguments as the user set them, and one real kernel per real device where its program

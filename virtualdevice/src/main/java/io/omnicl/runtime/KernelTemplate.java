@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.driver.OpenClConstants;
 import io.omnicl.driver.ClError;
 import io.omnicl.runtime.sched.PerfKey;
 import io.omnicl.runtime.sched.PerfModel;
@@ -66,7 +67,7 @@ final class KernelTemplate {
             }
         }
         if (first == null) {
-            throw new ClError(Cl.CL_INVALID_KERNEL_NAME, "no kernel " + name);
+            throw new ClError(OpenClConstants.CL_INVALID_KERNEL_NAME, "no kernel " + name);
         }
         RealKernel sample = idle[first.index()].peek().kernel();
         this.validator = program.realProgram(first).createKernel(name);

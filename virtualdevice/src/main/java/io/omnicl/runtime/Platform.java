@@ -15,7 +15,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-import static io.omnicl.runtime.Cl.*;
+import static io.omnicl.driver.OpenClConstants.*;
 
 /** The OmniCL platform: device 0 is the virtual device, devices 1..n are pinned to one real device each. */
 public final class Platform extends RuntimeObject implements ClPlatform {

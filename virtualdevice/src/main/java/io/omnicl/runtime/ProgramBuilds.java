@@ -19,7 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
-import static io.omnicl.runtime.Cl.*;
+import static io.omnicl.driver.OpenClConstants.*;
 
 /**
  * What each real device holds of one program, and the steps that make it: loading a binary, building (from a

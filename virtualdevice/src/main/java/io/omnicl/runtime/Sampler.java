@@ -7,7 +7,7 @@ import io.omnicl.driver.InfoValue;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.spi.RealSampler;
 
-import static io.omnicl.runtime.Cl.*;
+import static io.omnicl.driver.OpenClConstants.*;
 
 /** A sampler: its settings, and a real sampler per real device, made when a kernel first uses it there. */
 public final class Sampler extends CountedObject implements ClSampler {

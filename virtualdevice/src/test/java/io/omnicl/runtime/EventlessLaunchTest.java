@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClContext;
@@ -43,10 +44,10 @@ class EventlessLaunchTest {
         ClDevice device = Workload.device(engine, 1);
         ClContext context = engine.platforms().get(0).createContext(List.of(device), new long[0]);
         // out of order: only the wait lists order the chain, so each launch follows the one before on the device
-        ClQueue queue = context.createQueue(device, Cl.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+        ClQueue queue = context.createQueue(device, OpenClConstants.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
         ClProgram program = context.createProgram(Workload.INCREMENT);
         program.build(List.of(), "", null);
-        ClMem buffer = context.createBuffer(Cl.CL_MEM_READ_WRITE, 4 * 1024, null);
+        ClMem buffer = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4 * 1024, null);
         launch(program, queue, buffer, null).release();
         queue.finish();
 
@@ -59,16 +60,16 @@ class EventlessLaunchTest {
             previous = launch(program, queue, buffer, previous);
             chain.add(previous);
         }
-        start.setUserStatus(Cl.CL_COMPLETE);
+        start.setUserStatus(OpenClConstants.CL_COMPLETE);
         // each time the device's thread comes to wait, what has ended must be covered by the waits that returned
         List<String> early = new ArrayList<>();
         int arrivals = 0;
-        while (chain.get(LAUNCHES - 1).status() != Cl.CL_COMPLETE) {
+        while (chain.get(LAUNCHES - 1).status() != OpenClConstants.CL_COMPLETE) {
             int now = backend.arrivalsAfter(arrivals, 30);
             assertTrue(now > arrivals, "the device's thread came to wait again");
             arrivals = now;
             for (int k = 0; k < LAUNCHES; k++) {
-                if (chain.get(k).status() == Cl.CL_COMPLETE && first + k > backend.waitedFor()) {
+                if (chain.get(k).status() == OpenClConstants.CL_COMPLETE && first + k > backend.waitedFor()) {
                     early.add("command " + k + " ended when launches up to " + (backend.waitedFor() - first)
                             + " were waited for");
                 }

@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClContext;
@@ -39,7 +40,7 @@ class FaultTest {
     private static byte[] roundTrip(RuntimeDriver engine, ClDevice device, byte[] data) {
         ClContext context = engine.platforms().get(0).createContext(List.of(device), new long[0]);
         ClQueue queue = context.createQueue(device, 0);
-        ClMem buffer = context.createBuffer(Cl.CL_MEM_READ_WRITE, data.length, null);
+        ClMem buffer = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, data.length, null);
         try {
             queue.writeBuffer(buffer, true, 0, data.length, new Bytes(data), List.of()).release();
             // a fill on the device, so that the read must come back from it
@@ -70,9 +71,9 @@ class FaultTest {
         ClDevice pinned = Workload.device(engine, 2);
         ClContext context = engine.platforms().get(0).createContext(List.of(pinned), new long[0]);
         ClQueue queue = context.createQueue(pinned, 0);
-        ClMem buffer = context.createBuffer(Cl.CL_MEM_READ_WRITE, 64, null);
+        ClMem buffer = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 64, null);
         int status = queue.fillBuffer(buffer, new byte[] {1}, 0, 64, List.of()).await();
-        assertEquals(Cl.CL_OUT_OF_RESOURCES, status);
+        assertEquals(OpenClConstants.CL_OUT_OF_RESOURCES, status);
         assertTrue(engine.counters().get(1).failures() > 0);
         buffer.release();
         queue.release();
@@ -97,8 +98,8 @@ class FaultTest {
         ClDevice pinned = Workload.device(engine, 2);
         ClContext context = engine.platforms().get(0).createContext(List.of(pinned), new long[0]);
         ClQueue queue = context.createQueue(pinned, 0);
-        ClMem buffer = context.createBuffer(Cl.CL_MEM_READ_WRITE, 64, null);
-        assertEquals(Cl.CL_DEVICE_NOT_AVAILABLE, queue.fillBuffer(buffer, new byte[] {1}, 0, 64, List.of()).await());
+        ClMem buffer = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 64, null);
+        assertEquals(OpenClConstants.CL_DEVICE_NOT_AVAILABLE, queue.fillBuffer(buffer, new byte[] {1}, 0, 64, List.of()).await());
         buffer.release();
         queue.release();
         context.release();

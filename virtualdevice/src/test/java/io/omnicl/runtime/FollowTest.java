@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClContext;
@@ -50,7 +51,7 @@ class FollowTest {
         static Setup open(RuntimeDriver engine, int deviceIndex) {
             ClDevice device = Workload.device(engine, deviceIndex);
             ClContext context = engine.platforms().get(0).createContext(List.of(device), new long[0]);
-            ClQueue queue = context.createQueue(device, Cl.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+            ClQueue queue = context.createQueue(device, OpenClConstants.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
             ClProgram program = context.createProgram(Workload.INCREMENT);
             program.build(List.of(), "", null);
             return new Setup(engine, context, queue, program);
@@ -115,7 +116,7 @@ class FollowTest {
         ClEvent start = s.context().createUserEvent();
         Chain c = chain(s.context(), s.queue(), s.program(), start, false, length);
         long before = followed(s.engine());
-        start.setUserStatus(Cl.CL_COMPLETE);
+        start.setUserStatus(OpenClConstants.CL_COMPLETE);
         assertIncremented(c, false, length);
         // the head waited for the user event; the other kernels and the read followed it
         assertEquals(length, followed(s.engine()) - before);
@@ -135,7 +136,7 @@ class FollowTest {
         ClEvent start = s.context().createUserEvent();
         Chain c = chain(s.context(), s.queue(), s.program(), start, true, length);
         long before = followed(s.engine());
-        start.setUserStatus(Cl.CL_COMPLETE);
+        start.setUserStatus(OpenClConstants.CL_COMPLETE);
         assertIncremented(c, true, length);
         assertEquals(length + 1, followed(s.engine()) - before, "the kernels and the read followed the fill");
         start.release();
@@ -163,7 +164,7 @@ class FollowTest {
         ClEvent readA = s.queue().readBuffer(a, false, 0, resultA.length, new Bytes(resultA), List.of(incB));
         ClEvent readB = s.queue().readBuffer(b, false, 0, resultB.length, new Bytes(resultB), List.of(incB));
         long before = followed(s.engine());
-        start.setUserStatus(Cl.CL_COMPLETE);
+        start.setUserStatus(OpenClConstants.CL_COMPLETE);
         assertIncremented(new Chain(a, resultA, readA), false, 1);
         assertIncremented(new Chain(b, resultB, readB), true, 1);
         assertEquals(4, followed(s.engine()) - before, "both kernels and both reads followed the fill");
@@ -195,7 +196,7 @@ class FollowTest {
         byte[] result = new byte[4 * ITEMS];
         ClEvent read = s.queue().readBuffer(target, false, 0, result.length, new Bytes(result), List.of(inc));
         long before = followed(s.engine());
-        start.setUserStatus(Cl.CL_COMPLETE);
+        start.setUserStatus(OpenClConstants.CL_COMPLETE);
         assertEquals(0, read.await(), "the read succeeded");
         assertEquals(2, followed(s.engine()) - before, "the kernel and the read followed the copy");
         ByteBuffer view = ByteBuffer.wrap(result).order(ByteOrder.nativeOrder());
@@ -210,7 +211,7 @@ class FollowTest {
 
     /** A buffer of 0..ITEMS-1 that the host wrote. */
     private static ClMem hostWritten(ClContext context, ClQueue queue) {
-        ClMem buffer = context.createBuffer(Cl.CL_MEM_READ_WRITE, 4L * ITEMS, null);
+        ClMem buffer = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * ITEMS, null);
         hostWrite(queue, buffer);
         return buffer;
     }
@@ -247,7 +248,7 @@ class FollowTest {
             for (int k = 0; k < 6; k++) {
                 chains.add(chain(s.context(), s.queue(), s.program(), start, false, length));
             }
-            start.setUserStatus(Cl.CL_COMPLETE);
+            start.setUserStatus(OpenClConstants.CL_COMPLETE);
             for (Chain c : chains) {
                 assertIncremented(c, false, length);
             }

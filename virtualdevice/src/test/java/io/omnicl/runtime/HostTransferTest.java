@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClContext;
@@ -44,7 +45,7 @@ class HostTransferTest {
 
         static Setup open(Config config) {
             RuntimeDriver engine = new RuntimeDriver(config);
-            List<ClDevice> devices = engine.platforms().get(0).devices(Cl.CL_DEVICE_TYPE_ALL);
+            List<ClDevice> devices = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL);
             return new Setup(engine, engine.platforms().get(0).createContext(devices, new long[0]), devices);
         }
 
@@ -59,7 +60,7 @@ class HostTransferTest {
 
         /** A new buffer of the context of every device, written from {@code data} on {@code queue}. */
         ClMem written(ClQueue queue, HostMemory data) {
-            ClMem buffer = context.createBuffer(Cl.CL_MEM_READ_WRITE, SIZE, null);
+            ClMem buffer = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, SIZE, null);
             queue.writeBuffer(buffer, true, 0, SIZE, data, List.of()).release();
             return buffer;
         }
@@ -151,13 +152,13 @@ class HostTransferTest {
         assertEquals(s.bit(2), s.holders(held), "written where the buffer lives");
         assertArrayEquals(data, read(virtual, held));
 
-        ClMem onBoth = s.context().createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data(5)));
+        ClMem onBoth = s.context().createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data(5)));
         virtual.writeBuffer(onBoth, true, 0, SIZE, Direct.of(data), List.of()).release();
         holder = s.holders(onBoth);
         assertTrue(holder == s.bit(1) || holder == s.bit(2), "written on one of its two holders, not " + holder);
         assertArrayEquals(data, read(virtual, onBoth));
 
-        ClMem onHostAndDevice = s.context().createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, new Bytes(data(7)));
+        ClMem onHostAndDevice = s.context().createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, new Bytes(data(7)));
         s.queue(1).writeBuffer(onHostAndDevice, true, 0, SIZE / 2, Direct.of(new byte[SIZE / 2]), List.of()).release();
         virtual.writeBuffer(onHostAndDevice, true, SIZE / 2, SIZE / 2, Direct.of(new byte[SIZE / 2]), List.of())
                 .release();
@@ -178,7 +179,7 @@ class HostTransferTest {
         ClMem fresh = s.written(virtual, Direct.of(data));
         assertEquals(s.bit(1), s.holders(fresh), "written on the fast device");
         assertArrayEquals(data, read(virtual, fresh));
-        ClMem made = s.contextOf(0).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data));
+        ClMem made = s.contextOf(0).createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data));
         assertEquals(s.bit(1), s.holders(made), "and a buffer made from the data for the virtual device alone");
     }
 
@@ -187,7 +188,7 @@ class HostTransferTest {
     void onTheVirtualDeviceABufferMadeFromDataGoesToEveryDeviceOfComparableSpeed(@TempDir Path models) {
         Setup s = Setup.measured(3, models);
         byte[] data = data(43);
-        ClMem made = s.contextOf(0).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data));
+        ClMem made = s.contextOf(0).createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data));
         assertEquals(s.bit(1) | s.bit(2), s.holders(made));
         assertArrayEquals(data, read(s.queue(2), made));
     }
@@ -228,7 +229,7 @@ class HostTransferTest {
         ClContext context = s.contextOf(2);
         byte[] data = data(23);
         Direct user = Direct.of(data);
-        ClMem buffer = context.createBuffer(Cl.CL_MEM_READ_ONLY | Cl.CL_MEM_COPY_HOST_PTR, SIZE, user);
+        ClMem buffer = context.createBuffer(OpenClConstants.CL_MEM_READ_ONLY | OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, user);
         user.memory().put(0, (byte) (data[0] + 1));
         assertEquals(s.bit(2), s.holders(buffer), "only on the device");
         assertEquals(SIZE, s.engine().counters().get(1).bytesToDevice(), "uploaded once");
@@ -240,7 +241,7 @@ class HostTransferTest {
     void aBufferMadeFromAnArrayStartsOnTheHostCopy() {
         Setup s = Setup.open();
         byte[] data = data(29);
-        ClMem fromArray = s.context().createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, new Bytes(data));
+        ClMem fromArray = s.context().createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, new Bytes(data));
         assertEquals(CoherenceMap.bit(CoherenceMap.HOST), s.holders(fromArray));
         assertArrayEquals(data, read(s.queue(1), fromArray));
     }
@@ -256,9 +257,9 @@ class HostTransferTest {
         byte[] data = data(31);
         Direct user = Direct.of(data);
         ClContext pinned = s.engine().platforms().get(0).createContext(s.devices().subList(1, 3), new long[0]);
-        List<ClMem> buffers = List.of(s.context().createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, user),
-                s.contextOf(0).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, user),
-                pinned.createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, user));
+        List<ClMem> buffers = List.of(s.context().createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, user),
+                s.contextOf(0).createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, user),
+                pinned.createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, user));
         user.memory().put(0, (byte) (data[0] + 1));
         for (ClMem b : buffers) {
             assertEquals(s.bit(1) | s.bit(2), s.holders(b), "on both devices, not on the host");
@@ -278,11 +279,11 @@ class HostTransferTest {
         Setup s = Setup.open(Config.defaults().withDeviceMemLimit(4L * SIZE));
         List<ClMem> fillers = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
-            fillers.add(s.contextOf(1).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data(41 + i))));
+            fillers.add(s.contextOf(1).createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data(41 + i))));
             assertEquals(s.bit(1), s.holders(fillers.get(i)));
         }
         byte[] data = data(37);
-        ClMem made = s.contextOf(0).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data));
+        ClMem made = s.contextOf(0).createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data));
         assertEquals(s.bit(2), s.holders(made), "device 1 is full");
         assertArrayEquals(data, read(s.queue(1), made));
         for (int i = 0; i < 4; i++) {
@@ -300,7 +301,7 @@ class HostTransferTest {
         Setup s = Setup.open(Config.defaults().withPinned("on"));
         byte[] data = data(47);
         Direct user = Direct.of(data);
-        ClMem made = s.contextOf(0).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, user);
+        ClMem made = s.contextOf(0).createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, user);
         user.memory().put(0, (byte) (data[0] + 1));
         assertEquals(s.bit(1) | s.bit(2), s.holders(made));
         for (int device = 1; device <= 2; device++) {
@@ -311,7 +312,7 @@ class HostTransferTest {
         for (int i = 0; i < large; i++) {
             big[i] = (byte) (i * 13 + i / 4096);
         }
-        ClMem bigBuffer = s.contextOf(0).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, large, Direct.of(big));
+        ClMem bigBuffer = s.contextOf(0).createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, large, Direct.of(big));
         Direct back = new Direct(ByteBuffer.allocateDirect(large));
         s.queue(0).readBuffer(bigBuffer, true, 0, large, back, List.of()).release();
         byte[] got = new byte[large];
@@ -338,7 +339,7 @@ class HostTransferTest {
         byte[] data = data(59);
         Direct user = Direct.of(data);
         ClContext context = s.contextOf(1);
-        ClMem buffer = context.createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, user);
+        ClMem buffer = context.createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, user);
         user.memory().put(0, (byte) (data[0] + 1));
         assertEquals(s.bit(1), s.holders(buffer), "the device holds it from the start");
         assertEquals(0, s.engine().counters().get(0).bytesToDevice(), "nothing uploaded while the worker is held");
@@ -418,7 +419,7 @@ class HostTransferTest {
             worker.giveStaging(taken.remove(taken.size() - 1));
         }
         ClQueue queue = s.queue(1);
-        ClMem buffer = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, size, null);
+        ClMem buffer = s.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, size, null);
         byte[] first = new byte[size];
         byte[] second = new byte[size];
         for (int i = 0; i < size; i++) {
@@ -449,7 +450,7 @@ class HostTransferTest {
             data[i] = (byte) (i * 31 + i / 65536);
         }
         Direct user = Direct.of(data);
-        ClMem buffer = s.contextOf(0).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, size, user);
+        ClMem buffer = s.contextOf(0).createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, size, user);
         user.memory().put(size - 1, (byte) (data[size - 1] + 1));
         user.memory().put(0, (byte) (data[0] + 1));
         assertEquals(s.bit(1) | s.bit(2), ((MemObject) buffer).storage().map().holdersOfAll(0, size));
@@ -494,7 +495,7 @@ class HostTransferTest {
         for (int i = 0; i < size; i++) {
             data[i] = (byte) (i * 5 + 1);
         }
-        ClMem big = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, size, null);
+        ClMem big = s.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, size, null);
         pinned.writeBuffer(big, true, 0, size, Direct.of(data), List.of()).release();
         assertEquals(s.bit(1), ((MemObject) big).storage().map().holdersOfAll(0, size), "on the device");
         assertEquals(0, s.node(1).memory().spares(), "the kept allocation went");
@@ -515,11 +516,11 @@ class HostTransferTest {
         CountDownLatch release = new CountDownLatch(1);
         s.holdWorker(1, release);
         ClContext context = s.contextOf(1);
-        ClMem released = context.createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data(61)));
+        ClMem released = context.createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data(61)));
         Object allocation = s.allocation(released, 1, SIZE);
         released.release();
         byte[] data = data(67);
-        ClMem next = context.createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data));
+        ClMem next = context.createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data));
         assertSame(allocation, s.allocation(next, 1, SIZE), "the released buffer's allocation");
         release.countDown();
         assertArrayEquals(data, readDirect(context.createQueue(s.devices().get(1), 0), next));
@@ -539,7 +540,7 @@ class HostTransferTest {
         List<ClMem> buffers = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             data.add(data(53 + i));
-            buffers.add(s.contextOf(0).createBuffer(Cl.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data.get(i))));
+            buffers.add(s.contextOf(0).createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, Direct.of(data.get(i))));
         }
         ClQueue virtual = s.queue(0);
         List<Direct> into = new ArrayList<>();

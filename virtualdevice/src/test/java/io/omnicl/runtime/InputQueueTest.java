@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClContext;
@@ -54,7 +55,7 @@ class InputQueueTest {
         program.build(List.of(), "", null);
         inc = program.createKernel("inc");
         // the device's worker starts (and measures the device) at its first command
-        ClMem first = context.createBuffer(Cl.CL_MEM_READ_WRITE, 4 * ITEMS, null);
+        ClMem first = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4 * ITEMS, null);
         incrementOnDevice(first);
         queue.finish();
         first.release();
@@ -70,7 +71,7 @@ class InputQueueTest {
 
     @Test
     void aKernelsInputsGoUpOnTheInputQueueAndItsLaunchWaitsForThem() {
-        ClMem buffer = context.createBuffer(Cl.CL_MEM_READ_WRITE, 4 * ITEMS, null);
+        ClMem buffer = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4 * ITEMS, null);
         // from a heap array: into the host copy, so that the launch must upload it
         byte[] values = ints(i -> 3 * i);
         queue.writeBuffer(buffer, true, 0, values.length, new Bytes(values), List.of()).release();
@@ -85,7 +86,7 @@ class InputQueueTest {
     void aNewBuffersBytesGoUpOnTheInputQueueAndTheLaunchUsingThemWaitsForThem() {
         int before = backend.enqueued().size();
         // from a direct buffer: straight to the device, through a pinned slot
-        ClMem buffer = context.createBuffer(Cl.CL_MEM_READ_WRITE | Cl.CL_MEM_COPY_HOST_PTR, 4 * ITEMS,
+        ClMem buffer = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE | OpenClConstants.CL_MEM_COPY_HOST_PTR, 4 * ITEMS,
                 Direct.of(ints(i -> 5 * i)));
         incrementOnDevice(buffer);
         assertArrayEquals(ints(i -> 5 * i + 1), read(buffer));

@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClContext;
@@ -34,7 +35,7 @@ class KernelTemplateTest {
         /** A context and queue on pinned device 1, and the program built with {@code -D ADD=add}. */
         static Setup open(int add) {
             RuntimeDriver engine = new RuntimeDriver(Config.defaults());
-            ClDevice device = engine.platforms().get(0).devices(Cl.CL_DEVICE_TYPE_ALL).get(1);
+            ClDevice device = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(1);
             ClContext context = engine.platforms().get(0).createContext(List.of(device), new long[0]);
             ClProgram program = context.createProgram(SOURCE);
             program.build(List.of(), "-D ADD=" + add, null);
@@ -68,8 +69,8 @@ class KernelTemplateTest {
     @Test
     void aReleasedKernelsRealKernelServesTheNextWithItsOwnArguments() {
         Setup s = Setup.open(0);
-        ClMem a = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, 4 * ITEMS, null);
-        ClMem b = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, 4 * ITEMS, null);
+        ClMem a = s.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4 * ITEMS, null);
+        ClMem b = s.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4 * ITEMS, null);
         s.put(a, 1);
         s.put(b, 2);
         assertEquals(1, s.first(a));
@@ -95,7 +96,7 @@ class KernelTemplateTest {
         List<ClMem> buffers = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             ClKernel k = s.program().createKernel("put");
-            ClMem out = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, 4 * ITEMS, null);
+            ClMem out = s.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4 * ITEMS, null);
             k.setArg(0, 8, out);
             k.setArg(1, 4, value(10 + i));
             kernels.add(k);
@@ -113,7 +114,7 @@ class KernelTemplateTest {
     @Test
     void aRebuildDropsTheRealKernelsOfTheOldBuild() {
         Setup s = Setup.open(0);
-        ClMem out = s.context().createBuffer(Cl.CL_MEM_READ_WRITE, 4 * ITEMS, null);
+        ClMem out = s.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4 * ITEMS, null);
         s.put(out, 5);
         assertEquals(5, s.first(out));
         s.program().build(List.of(), "-D ADD=100", null);
@@ -127,7 +128,7 @@ class KernelTemplateTest {
         ClKernel k = s.program().createKernel("put");
         k.setArg(1, 4, value(1));
         ClError e = assertThrows(ClError.class, () -> k.setArg(1, 2, new byte[2]));
-        assertEquals(Cl.CL_INVALID_ARG_SIZE, e.code());
+        assertEquals(OpenClConstants.CL_INVALID_ARG_SIZE, e.code());
         k.release();
     }
 }

@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClContext;
@@ -41,14 +42,14 @@ class ReadBackTest {
         RuntimeDriver engine = new RuntimeDriver(Config.defaults().withPerfModelDir(models.toString()), backend);
         ClDevice virtual = Workload.device(engine, 0);
         ClContext context = engine.platforms().get(0).createContext(List.of(virtual), new long[0]);
-        ClQueue queue = context.createQueue(virtual, Cl.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+        ClQueue queue = context.createQueue(virtual, OpenClConstants.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
         ClProgram program = context.createProgram(Workload.INCREMENT);
         program.build(List.of(), "", null);
         // zeros from a heap array: the host copy holds the buffer
-        ClMem buffer = context.createBuffer(Cl.CL_MEM_READ_WRITE | Cl.CL_MEM_COPY_HOST_PTR, 4 * ITEMS,
+        ClMem buffer = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE | OpenClConstants.CL_MEM_COPY_HOST_PTR, 4 * ITEMS,
                 new Bytes(new byte[4 * ITEMS]));
         // a device alone holds the first 128 bytes, all ones; the host the rest
-        ClMem head = buffer.createSubBuffer(Cl.CL_MEM_READ_WRITE, 0, HEAD);
+        ClMem head = buffer.createSubBuffer(OpenClConstants.CL_MEM_READ_WRITE, 0, HEAD);
         ClKernel inc = program.createKernel("inc");
         inc.setArg(0, 8, head);
         queue.ndRange(inc, 1, null, new long[] {HEAD / 4}, null, List.of()).release();

@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClContext;
@@ -26,15 +27,15 @@ class RuntimeDriverTest {
     @Test
     void aDeviceCopyIsTheFirstWorkOfAPinnedDevice() {
         RuntimeDriver engine = engine();
-        ClDevice pinned = engine.platforms().get(0).devices(Cl.CL_DEVICE_TYPE_ALL).get(1);
+        ClDevice pinned = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(1);
         ClContext context = engine.platforms().get(0).createContext(List.of(pinned), new long[0]);
         ClQueue queue = context.createQueue(pinned, 0);
         byte[] data = new byte[4096];
         for (int i = 0; i < data.length; i++) {
             data[i] = (byte) (i * 7);
         }
-        ClMem src = context.createBuffer(Cl.CL_MEM_READ_WRITE | Cl.CL_MEM_COPY_HOST_PTR, data.length, new Bytes(data));
-        ClMem dst = context.createBuffer(Cl.CL_MEM_READ_WRITE, data.length, null);
+        ClMem src = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE | OpenClConstants.CL_MEM_COPY_HOST_PTR, data.length, new Bytes(data));
+        ClMem dst = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, data.length, null);
         queue.copyBuffer(src, dst, 0, 0, data.length, List.of()).release();
         byte[] back = new byte[data.length];
         queue.readBuffer(dst, true, 0, back.length, new Bytes(back), List.of()).release();

@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.runtime.config.Config;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,7 +77,7 @@ class SchedulerTest {
         ClDevice virtual = Workload.device(engine, 0);
         ClDevice first = Workload.device(engine, 1);
         ClContext context = engine.platforms().get(0).createContext(List.of(virtual, first), new long[0]);
-        ClMem out = context.createBuffer(Cl.CL_MEM_READ_WRITE, 4L * Workload.ITEMS, null);
+        ClMem out = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * Workload.ITEMS, null);
         ClProgram program = context.createProgram(Workload.SOURCE);
         program.build(List.of(), "", null);
         ClQueue onFirst = context.createQueue(first, 0);

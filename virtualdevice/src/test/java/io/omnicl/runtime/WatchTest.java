@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClContext;
@@ -48,7 +49,7 @@ class WatchTest {
             ClQueue queue = context.createQueue(device, 0);
             ClProgram program = context.createProgram(Workload.INCREMENT);
             program.build(List.of(), "", null);
-            ClMem buffer = context.createBuffer(Cl.CL_MEM_READ_WRITE, 4L * ITEMS, null);
+            ClMem buffer = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * ITEMS, null);
             queue.fillBuffer(buffer, new byte[4], 0, 4L * ITEMS, List.of()).release();
             return new Setup(context, queue, program, buffer);
         }
@@ -85,7 +86,7 @@ class WatchTest {
         Setup s = Setup.open(models, micros);
         for (int k = 0; k < LAUNCHES; k++) {
             ClEvent e = s.increment(List.of());
-            assertEquals(Cl.CL_COMPLETE, e.await(), "launch " + k);
+            assertEquals(OpenClConstants.CL_COMPLETE, e.await(), "launch " + k);
             e.release();
             if (k % 50 == 49) {
                 s.assertIncremented(k + 1);
@@ -105,7 +106,7 @@ class WatchTest {
             previous = e;
         }
         s.queue().finish();
-        assertEquals(Cl.CL_COMPLETE, previous.status());
+        assertEquals(OpenClConstants.CL_COMPLETE, previous.status());
         previous.release();
         s.assertIncremented(LAUNCHES);
         s.close();

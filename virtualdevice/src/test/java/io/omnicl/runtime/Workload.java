@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
@@ -45,7 +46,7 @@ final class Workload {
 
     /** Device {@code index} of the engine's platform: 0 the virtual device, k pinned to real device k - 1. */
     static ClDevice device(RuntimeDriver engine, int index) {
-        return engine.platforms().get(0).devices(Cl.CL_DEVICE_TYPE_ALL).get(index);
+        return engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(index);
     }
 
     /** Launches the kernel of {@link #SOURCE}, built in {@code program}, over {@code out} on {@code queue}. */
@@ -65,7 +66,7 @@ final class Workload {
         program.build(List.of(), "", null);
         List<ClMem> outputs = new ArrayList<>();
         for (int t = 0; t < TASKS; t++) {
-            ClMem out = context.createBuffer(Cl.CL_MEM_READ_WRITE, 4L * ITEMS, null);
+            ClMem out = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * ITEMS, null);
             launch(program, out, queue);
             outputs.add(out);
         }

@@ -9,7 +9,7 @@ import io.omnicl.runtime.worker.Machine;
 import io.omnicl.runtime.worker.Trace;
 import io.omnicl.driver.ClError;
 import io.omnicl.driver.ImageSpec;
-import io.omnicl.runtime.Cl;
+import io.omnicl.driver.OpenClConstants;
 import io.omnicl.spi.RealEvent;
 import io.omnicl.spi.RealQueue;
 
@@ -96,7 +96,7 @@ public final class Coherency {
      */
     public Completion toHost(Storage s, long offset, long length) {
         Completion done = new Completion();
-        fetchToHost(s, offset, length, FETCH_ROUNDS, Cl.CL_OUT_OF_RESOURCES, done);
+        fetchToHost(s, offset, length, FETCH_ROUNDS, OpenClConstants.CL_OUT_OF_RESOURCES, done);
         return done;
     }
 
@@ -117,7 +117,7 @@ public final class Coherency {
     private static ByteBuffer wholeImage(HostStore host) {
         ByteBuffer all = host.view(0, host.size());
         if (all == null) {
-            throw new ClError(Cl.CL_OUT_OF_RESOURCES, "an image's host copy over 1 GiB");
+            throw new ClError(OpenClConstants.CL_OUT_OF_RESOURCES, "an image's host copy over 1 GiB");
         }
         return all;
     }
@@ -216,7 +216,7 @@ public final class Coherency {
             w.giveStaging(slot);
         };
         if (upload == null) {
-            settle.accept(failed ? Cl.CL_OUT_OF_RESOURCES : 0);
+            settle.accept(failed ? OpenClConstants.CL_OUT_OF_RESOURCES : 0);
             return;
         }
         w.countBytes(c.size(), true);
@@ -298,7 +298,7 @@ public final class Coherency {
      */
     private static void download(Storage s, List<Piece> pieces, DeviceWorker w, Completion done) {
         if (w.node().isLost()) {
-            done.complete(Cl.CL_DEVICE_NOT_AVAILABLE);
+            done.complete(OpenClConstants.CL_DEVICE_NOT_AVAILABLE);
             return;
         }
         List<RealEvent> reads = new ArrayList<>();
@@ -319,7 +319,7 @@ public final class Coherency {
                 read.await();
                 read.release();
             }
-            done.complete(e instanceof OutOfMemoryError ? Cl.CL_OUT_OF_HOST_MEMORY : Statuses.of((RuntimeException) e));
+            done.complete(e instanceof OutOfMemoryError ? OpenClConstants.CL_OUT_OF_HOST_MEMORY : Statuses.of((RuntimeException) e));
             return;
         }
         if (reads.isEmpty()) {

@@ -2,7 +2,7 @@ package io.omnicl.runtime.coherence;
 
 import io.omnicl.driver.ClError;
 import io.omnicl.driver.ImageSpec;
-import io.omnicl.runtime.Cl;
+import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.coherence.CoherenceMap.Piece;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceWorker;
@@ -280,7 +280,7 @@ public final class DeviceMemory {
                 return null;
             }
             if (attempt > 0) {
-                throw new ClError(Cl.CL_MEM_OBJECT_ALLOCATION_FAILURE,
+                throw new ClError(OpenClConstants.CL_MEM_OBJECT_ALLOCATION_FAILURE,
                         "the memory of one command does not fit on " + node.name());
             }
             // nothing is pinned now: start again from an empty device, each region in a chunk of its own size
@@ -378,7 +378,7 @@ public final class DeviceMemory {
         try {
             mem = spare != null ? spare : create(r);
         } catch (BackendException e) {
-            if (e.status() != Cl.CL_MEM_OBJECT_ALLOCATION_FAILURE && e.status() != Cl.CL_OUT_OF_RESOURCES) {
+            if (e.status() != OpenClConstants.CL_MEM_OBJECT_ALLOCATION_FAILURE && e.status() != OpenClConstants.CL_OUT_OF_RESOURCES) {
                 throw e;
             }
             // the device has less than the limit says (other users, fragmentation): free what can be
@@ -406,7 +406,7 @@ public final class DeviceMemory {
         if (image == null) {
             return worker.session().allocate(r.length());
         }
-        return worker.session().allocateImage(Cl.CL_MEM_READ_WRITE, RealImages.format(image),
+        return worker.session().allocateImage(OpenClConstants.CL_MEM_READ_WRITE, RealImages.format(image),
                 RealImages.desc(image, null));
     }
 

@@ -12,7 +12,7 @@ import io.omnicl.spi.RealEvent;
 
 import java.util.List;
 
-import static io.omnicl.runtime.Cl.CL_COMMAND_COPY_BUFFER;
+import static io.omnicl.driver.OpenClConstants.CL_COMMAND_COPY_BUFFER;
 
 /**
  * A buffer-to-buffer copy. It runs where the source already is: on a device that holds the whole source

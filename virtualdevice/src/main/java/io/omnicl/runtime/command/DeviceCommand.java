@@ -18,8 +18,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
-import static io.omnicl.runtime.Cl.CL_DEVICE_NOT_AVAILABLE;
-import static io.omnicl.runtime.Cl.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+import static io.omnicl.driver.OpenClConstants.CL_DEVICE_NOT_AVAILABLE;
+import static io.omnicl.driver.OpenClConstants.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
 
 /**
  * A command that runs on a real device: when a worker takes it, the ranges it reads are made valid on that

@@ -13,7 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntConsumer;
 
-import static io.omnicl.runtime.Cl.*;
+import static io.omnicl.driver.OpenClConstants.*;
 
 /**
  * An OpenCL event: QUEUED, SUBMITTED, RUNNING, then COMPLETE or a negative error. Profiling times are on

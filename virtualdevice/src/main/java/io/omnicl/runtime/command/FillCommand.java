@@ -8,7 +8,7 @@ import io.omnicl.spi.RealEvent;
 import java.nio.ByteBuffer;
 import java.util.List;
 
-import static io.omnicl.runtime.Cl.CL_COMMAND_FILL_BUFFER;
+import static io.omnicl.driver.OpenClConstants.CL_COMMAND_FILL_BUFFER;
 
 /** A fill: an overwrite that repeats a pattern. */
 final class FillCommand extends OverwriteCommand {

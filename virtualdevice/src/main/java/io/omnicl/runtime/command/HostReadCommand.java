@@ -14,7 +14,7 @@ import io.omnicl.runtime.worker.StagedPieces;
 import java.nio.ByteBuffer;
 import java.util.List;
 
-import static io.omnicl.runtime.Cl.CL_COMMAND_READ_BUFFER;
+import static io.omnicl.driver.OpenClConstants.CL_COMMAND_READ_BUFFER;
 
 /**
  * A read of a buffer range into the user's memory: it follows the commands that write the range onto their

@@ -12,7 +12,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.omnicl.runtime.Cl.CL_COMMAND_WRITE_BUFFER;
+import static io.omnicl.driver.OpenClConstants.CL_COMMAND_WRITE_BUFFER;
 
 /**
  * A write of a buffer range from the user's memory. When that is a direct buffer it is uploaded from there

@@ -9,7 +9,7 @@ import io.omnicl.spi.RealEvent;
 import java.nio.ByteBuffer;
 import java.util.List;
 
-import static io.omnicl.runtime.Cl.CL_COMMAND_FILL_IMAGE;
+import static io.omnicl.driver.OpenClConstants.CL_COMMAND_FILL_IMAGE;
 
 /**
  * Fills a box of an image. It always runs on a device, which converts the color to the image's format:

@@ -21,7 +21,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import static io.omnicl.runtime.Cl.*;
+import static io.omnicl.driver.OpenClConstants.*;
 
 /** An NDRange launch, placed by the scheduler on a real device where the kernel can run. */
 final class KernelCommand extends DeviceCommand {

@@ -8,7 +8,7 @@ import io.omnicl.runtime.coherence.Access;
 import java.nio.ByteBuffer;
 import java.util.List;
 
-import static io.omnicl.runtime.Cl.*;
+import static io.omnicl.driver.OpenClConstants.*;
 
 /**
  * Maps a buffer range or an image box: the user gets a view of the host copy, made valid first unless the

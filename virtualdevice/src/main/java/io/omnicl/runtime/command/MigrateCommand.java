@@ -10,7 +10,7 @@ import io.omnicl.spi.RealEvent;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.omnicl.runtime.Cl.*;
+import static io.omnicl.driver.OpenClConstants.*;
 
 /**
  * A migration, which is a placement hint: to the host, the ranges are made valid there; to a pinned

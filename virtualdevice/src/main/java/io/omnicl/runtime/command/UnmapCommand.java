@@ -7,7 +7,7 @@ import io.omnicl.runtime.coherence.Access;
 
 import java.util.List;
 
-import static io.omnicl.runtime.Cl.CL_COMMAND_UNMAP_MEM_OBJECT;
+import static io.omnicl.driver.OpenClConstants.CL_COMMAND_UNMAP_MEM_OBJECT;
 
 /** Ends a mapping; a mapping for writing makes the host copy the only holder of its range. */
 final class UnmapCommand extends Command {

@@ -36,7 +36,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 
-import static io.omnicl.runtime.Cl.CL_COMMAND_USER;
+import static io.omnicl.driver.OpenClConstants.CL_COMMAND_USER;
 
 /**
  * The runtime: the real devices found through the backend, their workers and scheduler, the coherence

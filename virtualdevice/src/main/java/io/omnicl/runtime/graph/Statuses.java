@@ -3,10 +3,10 @@ package io.omnicl.runtime.graph;
 import io.omnicl.driver.ClError;
 import io.omnicl.spi.BackendException;
 
+import static io.omnicl.driver.OpenClConstants.CL_OUT_OF_RESOURCES;
+
 /** Turns exceptions met while running a command into the command's OpenCL status. */
 public final class Statuses {
-
-    private static final int CL_OUT_OF_RESOURCES = -5;
 
     private Statuses() {
     }

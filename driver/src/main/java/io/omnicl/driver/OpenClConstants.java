@@ -1,9 +1,12 @@
-package io.omnicl.runtime;
+package io.omnicl.driver;
 
-/** OpenCL constants the runtime uses (values of the OpenCL headers; checked against org.jocl.CL by a test). */
-public final class Cl {
+/**
+ * The OpenCL constants the runtime uses, defined once: the values of the OpenCL headers, checked against the
+ * facade's {@code org.jocl.CL} by a test of the api module ({@code ConstantsParityTest}).
+ */
+public final class OpenClConstants {
 
-    private Cl() {
+    private OpenClConstants() {
     }
 
     public static final int CL_CHAR_BIT = 8;
