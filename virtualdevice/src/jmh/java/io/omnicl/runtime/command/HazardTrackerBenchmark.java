@@ -1,6 +1,7 @@
 package io.omnicl.runtime.command;
 
 import io.omnicl.runtime.graph.Completion;
+import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.coherence.HostStore;
 import io.omnicl.runtime.coherence.Storage;
 import org.openjdk.jmh.annotations.Benchmark;
