@@ -182,7 +182,7 @@ abstract class Command {
         DeviceWorker w = followable();
         if (w != null && state.compareAndSet(WAITING, FOLLOWING)) {
             event.submitted();
-            w.post(this::follow);
+            Route.behindPrecursors(this, w);
         }
     }
 

@@ -98,7 +98,7 @@ abstract class DeviceCommand extends Command implements DeviceTask {
             return;
         }
         this.candidates = usable;
-        queue.engine().machine().scheduler().push(this);
+        Route.toScheduler(queue.engine().machine(), this);
     }
 
     @Override
@@ -179,7 +179,7 @@ abstract class DeviceCommand extends Command implements DeviceTask {
                     if (s < 0) {
                         end(s);
                     } else {
-                        w.post(this);
+                        Route.backTo(w, this);
                     }
                 });
                 return;

@@ -80,7 +80,7 @@ final class HostReadCommand extends Command {
         // the queue's own device, when it is one of the holders (a pinned queue)
         long own = devices & queue.deviceImpl().nodeMask();
         DeviceNode holder = queue.engine().machine().node(Long.numberOfTrailingZeros(own != 0 ? own : devices));
-        holder.worker().post(w -> {
+        Route.toHolder(holder, w -> {
             // the device may have evicted the range since; then it is back on the host copy
             boolean holds = (s.map().holdersOfAll(access.offset(), access.length()) & w.node().bit()) != 0;
             if (w.node().isLost() || w.failing() || !holds || !readOn(w, this::readThroughHostCopy)) {

@@ -1,0 +1,39 @@
+package io.omnicl.runtime.command;
+
+import io.omnicl.runtime.worker.DeviceNode;
+import io.omnicl.runtime.worker.DeviceWorker;
+import io.omnicl.runtime.worker.Machine;
+import io.omnicl.runtime.worker.WorkerTask;
+
+/**
+ * The one way commands reach a real device; nothing else in this package hands a device work. A command
+ * that may run on several devices goes to the scheduler, which gives it to the first worker that asks and
+ * should take it; a command that follows its precursors goes to the worker they are in flight on; a read
+ * that must come from the one device holding its bytes goes to that device's worker; an attempt that had
+ * to wait for data goes back to the worker that took it.
+ */
+final class Route {
+
+    private Route() {
+    }
+
+    /** {@code c} runs on one of its candidates, as the scheduler decides. */
+    static void toScheduler(Machine machine, DeviceCommand c) {
+        machine.scheduler().push(c);
+    }
+
+    /** {@code c} is submitted on {@code w}'s queue behind its precursors, or waits for them after all. */
+    static void behindPrecursors(Command c, DeviceWorker w) {
+        w.post(c::follow);
+    }
+
+    /** {@code task} runs on the worker of {@code holder}, the device that holds what it reads. */
+    static void toHolder(DeviceNode holder, WorkerTask task) {
+        holder.worker().post(task);
+    }
+
+    /** {@code c}, taken by {@code w} and then made to wait for data, is tried again there. */
+    static void backTo(DeviceWorker w, DeviceCommand c) {
+        w.post(c);
+    }
+}
