@@ -23,7 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * work-group facts per device), a spare real kernel on which by-value arguments are tried, the performance
  * keys of its launch shapes, and the real kernels of released kernels, handed to the next kernel of the name.
  * Programs that create a kernel per task each frame would otherwise pay a driver's kernel creation and its
- * queries each time: on the H100's OpenCL about four times what plain JOCL's {@code clCreateKernel} costs.
+ * queries each time, several times what plain JOCL's {@code clCreateKernel} costs (docs/benchmarks.md).
  * Dropped, with its real kernels, when the program is built again or released.
  */
 final class KernelTemplate {

@@ -64,9 +64,8 @@ public final class DeviceMemory {
     private long used;
     /**
      * Guarded by {@code this}: allocations of freed storages, by size, oldest first, kept for the next chunk
-     * of the same size. On a GPU an allocation and a release each cost the calling thread tens to hundreds
-     * of microseconds (the matmul loop on 2 H200, sampled), and programs make buffers of the same sizes over
-     * and over. They count against the limit, hold at most a quarter of it, and go after {@link #SPARE_NANOS}
+     * of the same size. On a GPU an allocation and a release each hold up the calling thread (docs/benchmarks.md
+     * has the figures), and programs make buffers of the same sizes over and over. They count against the limit, hold at most a quarter of it, and go after {@link #SPARE_NANOS}
      * unused, or at once when room is needed.
      */
     private final Map<Long, ArrayDeque<Spare>> spares = new HashMap<>();

@@ -71,8 +71,8 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
 
     /**
      * Commands a worker keeps in flight unless told otherwise: with 4, one in every 2 has an event, so that
-     * 2 still run while the worker hands out what ended. On 2 H200, Mandelbrot ran 9-15% and matmul 6-18%
-     * faster than with 2, in two sessions; on 2 PoCL devices, no slower.
+     * 2 still run while the worker hands out what ended; faster than 2 on GPUs and no slower on PoCL's CPU
+     * devices (docs/benchmarks.md).
      */
     static final int DEFAULT_IN_FLIGHT = 4;
 
