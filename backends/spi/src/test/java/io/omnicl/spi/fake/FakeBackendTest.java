@@ -31,6 +31,8 @@ import java.nio.IntBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
@@ -50,6 +52,8 @@ class FakeBackendTest {
             "void ids(__global uint* out, __local int* scratch, unsigned int width) {",
             "}");
 
+    /** The devices on which inc ran. */
+    private final Set<FakeDevice> incRanOn = ConcurrentHashMap.newKeySet();
     /** Opened while a hold launch runs; released by the test. */
     private final CountDownLatch holding = new CountDownLatch(1);
     private final CountDownLatch letGo = new CountDownLatch(1);
@@ -57,6 +61,7 @@ class FakeBackendTest {
     private FakeConfig.Builder kernels() {
         return FakeConfig.builder()
                 .kernel("inc", item -> {
+                    incRanOn.add(item.device());
                     IntBuffer a = item.ints(0);
                     int i = (int) item.globalId(0);
                     a.put(i, a.get(i) + 1);
@@ -141,6 +146,7 @@ class FakeBackendTest {
             previousEnd = t[3];
         }
         assertEquals(3, backend.device(0).launches());
+        assertEquals(Set.of(backend.device(0)), incRanOn);
         events.forEach(RealEvent::release);
     }
 

@@ -7,7 +7,7 @@ import io.omnicl.spi.RealDevice;
 import io.omnicl.spi.suite.ClCodes;
 
 import java.nio.ByteOrder;
-import java.util.Random;
+import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -38,7 +38,7 @@ public final class FakeDevice implements RealDevice {
     private final DeviceSpec spec;
     private final DeviceInfo info;
     private final AtomicLong used = new AtomicLong();
-    private final Random faults;
+    private final SplittableRandom faults;
     private final AtomicLong launches = new AtomicLong();
     private final AtomicLong injected = new AtomicLong();
 
@@ -46,7 +46,8 @@ public final class FakeDevice implements RealDevice {
         this.backend = backend;
         this.spec = spec;
         this.info = describe(spec);
-        this.faults = new Random(spec.failureSeed());
+        // unlike java.util.Random's, its first values are as random for seeds 0, 1, 2, ... as for any
+        this.faults = new SplittableRandom(spec.failureSeed());
     }
 
     /** Every OpenCL 1.2 parameter of a device such as {@code spec} says. */

@@ -262,7 +262,8 @@ final class FakeKernel extends FakeObject implements RealKernel {
                     memory[i] = ByteBuffer.wrap(fresh).order(ByteOrder.nativeOrder());
                 }
             }
-            new WorkItem(name(), workDim, offset, global, local, signature.args(), memory).runAll(body);
+            new WorkItem(name(), session().fakeDevice(), workDim, offset, global, local, signature.args(), memory)
+                    .runAll(body);
         }
     }
 }

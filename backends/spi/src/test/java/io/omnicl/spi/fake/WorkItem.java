@@ -22,6 +22,7 @@ import java.util.function.Function;
 public final class WorkItem {
 
     private final String kernel;
+    private final FakeDevice device;
     private final int workDim;
     private final long[] offset = {0, 0, 0};
     private final long[] global = {1, 1, 1};
@@ -34,9 +35,10 @@ public final class WorkItem {
     /** By argument: the typed view last asked for. */
     private final Buffer[] views;
 
-    WorkItem(String kernel, int workDim, long[] offset, long[] global, long[] local, List<KernelArgInfo> params,
-             ByteBuffer[] args) {
+    WorkItem(String kernel, FakeDevice device, int workDim, long[] offset, long[] global, long[] local,
+             List<KernelArgInfo> params, ByteBuffer[] args) {
         this.kernel = kernel;
+        this.device = device;
         this.workDim = workDim;
         for (int d = 0; d < workDim; d++) {
             this.offset[d] = offset == null ? 0 : offset[d];
@@ -64,6 +66,11 @@ public final class WorkItem {
                 }
             }
         }
+    }
+
+    /** The device running the launch. */
+    public FakeDevice device() {
+        return device;
     }
 
     public int workDim() {
