@@ -8,6 +8,7 @@ import io.omnicl.driver.ClProgram;
 import io.omnicl.driver.ClQueue;
 import io.omnicl.spi.fake.DeviceSpec;
 import io.omnicl.spi.fake.FakeBackend;
+import io.omnicl.spi.fake.FakeDevice;
 import io.omnicl.spi.fake.FakeConfig;
 import org.junit.jupiter.api.Test;
 
@@ -16,6 +17,8 @@ import java.nio.ByteOrder;
 import java.nio.IntBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -31,18 +34,35 @@ class FakeDevicesTest {
     private static final String SOURCE = "__kernel void inc(__global int* a) { a[get_global_id(0)]++; }";
     private static final int ITEMS = 1024;
 
+    /** The device made to fail, once there is one; the others' work-items wait for it (see {@link #letIn}). */
+    private volatile FakeDevice failing;
+    private final long waitUntil = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+
     /** A GPU, {@code second}, and a slower CPU, which run {@code inc}. */
-    private static FakeBackend backend(DeviceSpec second) {
+    private FakeBackend backend(DeviceSpec second) {
         return new FakeBackend(FakeConfig.builder()
                 .device(DeviceSpec.gpu("fake gpu"))
                 .device(second)
                 .device(DeviceSpec.cpu("fake cpu").withSpeed(4, 0.5))
                 .kernel("inc", item -> {
+                    letIn(item.device());
                     IntBuffer a = item.ints(0);
                     int i = (int) item.globalId(0);
                     a.put(i, a.get(i) + 1);
                 })
                 .build());
+    }
+
+    /**
+     * Holds a work-item of a device other than {@link #failing} until that one has run or failed a launch or a
+     * transfer (for a minute at most): the others, their first launches held, take no more work, which therefore
+     * goes to it.
+     */
+    private void letIn(FakeDevice running) {
+        FakeDevice f = failing;
+        while (f != null && running != f && f.launches() + f.injectedFailures() == 0 && System.nanoTime() < waitUntil) {
+            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100));
+        }
     }
 
     /**
@@ -124,10 +144,12 @@ class FakeDevicesTest {
 
     @Test
     void resultsStayRightWhileADeviceFails() {
+        // its first launch or transfer fails
         FakeBackend backend = backend(DeviceSpec.gpu("fake gpu, failing").withFailures(0.5, 21));
-        // the eager scheduler lets the failing device take work as soon as it is idle
+        failing = backend.device(1);
+        // the eager scheduler gives a device work as soon as it has room: more buffers than the other two have room for
         Engine engine = new Engine(resilient(Config.defaults().withScheduler("eager")), backend);
-        assertIncremented(incremented(engine, 6, 4), 4);
+        assertIncremented(incremented(engine, 3 * Config.DEFAULT_IN_FLIGHT, 4), 4);
         assertTrue(backend.device(1).injectedFailures() > 0, "the failing device was given work");
         assertTrue(engine.counters().get(1).failures() > 0, "and the runtime saw it fail");
         assertTrue(backend.kernelErrors().isEmpty());
