@@ -1,16 +1,25 @@
 package io.omnicl.spi.suite;
 
 /**
- * The OpenCL codes the suite and the backends' own tests need, as OpenCL 1.2 defines them. The spi names no
- * binding's constants (LWJGL's {@code CL10}, JOCL's {@code CL}), and in the JOCL module the class path's
- * {@code org.jocl} is OmniCL's facade, which the backend's tests must not name.
+ * The OpenCL codes the suite, the fake backend ({@code io.omnicl.spi.fake}) and the backends' own tests need, as
+ * OpenCL 1.2 defines them. The spi names no binding's constants (LWJGL's {@code CL10}, JOCL's {@code CL}), and in
+ * the JOCL module the class path's {@code org.jocl} is OmniCL's facade, which the backend's tests must not name.
  */
 public interface ClCodes {
     int CL_COMPLETE = 0;
+    int CL_RUNNING = 1;
+    int CL_SUBMITTED = 2;
+    int CL_QUEUED = 3;
     long CL_DEVICE_TYPE_CPU = 2L;
+    long CL_DEVICE_TYPE_GPU = 4L;
     long CL_QUEUE_PROFILING_ENABLE = 2L;
+    int CL_MEM_OBJECT_ALLOCATION_FAILURE = -4;
+    int CL_OUT_OF_RESOURCES = -5;
+    int CL_PROFILING_INFO_NOT_AVAILABLE = -7;
+    int CL_MEM_COPY_OVERLAP = -8;
     int CL_IMAGE_FORMAT_NOT_SUPPORTED = -10;
     int CL_MISALIGNED_SUB_BUFFER_OFFSET = -13;
+    int CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST = -14;
     int CL_COMPILE_PROGRAM_FAILURE = -15;
     int CL_LINK_PROGRAM_FAILURE = -17;
     int CL_KERNEL_ARG_INFO_NOT_AVAILABLE = -19;
@@ -33,6 +42,7 @@ public interface ClCodes {
     int CL_INVALID_KERNEL_ARGS = -52;
     int CL_INVALID_WORK_DIMENSION = -53;
     int CL_INVALID_WORK_GROUP_SIZE = -54;
+    int CL_INVALID_WORK_ITEM_SIZE = -55;
     int CL_INVALID_GLOBAL_OFFSET = -56;
     int CL_INVALID_EVENT_WAIT_LIST = -57;
     int CL_INVALID_EVENT = -58;
@@ -44,11 +54,16 @@ public interface ClCodes {
     int CL_INVALID_LINKER_OPTIONS = -67;
     int CL_KERNEL_ARG_ADDRESS_GLOBAL = 0x119b;
     int CL_KERNEL_ARG_ADDRESS_LOCAL = 0x119c;
+    int CL_KERNEL_ARG_ADDRESS_CONSTANT = 0x119d;
     int CL_KERNEL_ARG_ADDRESS_PRIVATE = 0x119e;
     int CL_KERNEL_ARG_ACCESS_READ_ONLY = 0x11a0;
+    int CL_KERNEL_ARG_ACCESS_WRITE_ONLY = 0x11a1;
+    int CL_KERNEL_ARG_ACCESS_READ_WRITE = 0x11a2;
     int CL_KERNEL_ARG_ACCESS_NONE = 0x11a3;
     long CL_KERNEL_ARG_TYPE_NONE = 0L;
     long CL_KERNEL_ARG_TYPE_CONST = 1L;
+    long CL_KERNEL_ARG_TYPE_RESTRICT = 2L;
+    long CL_KERNEL_ARG_TYPE_VOLATILE = 4L;
     int CL_R = 0x10b0;
     int CL_RGB = 0x10b4;
     int CL_RGBA = 0x10b5;

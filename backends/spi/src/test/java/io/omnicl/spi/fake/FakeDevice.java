@@ -1,0 +1,222 @@
+package io.omnicl.spi.fake;
+
+import io.omnicl.spi.DeviceInfo;
+import io.omnicl.spi.DeviceParam;
+import io.omnicl.spi.DeviceSession;
+import io.omnicl.spi.RealDevice;
+import io.omnicl.spi.suite.ClCodes;
+
+import java.nio.ByteOrder;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One fake device: an OpenCL 1.2 device as its {@link DeviceSpec} describes it. Its memory is counted over all its
+ * sessions; its failures are drawn in the order launches and transfers are enqueued on any of its queues.
+ */
+public final class FakeDevice implements RealDevice {
+
+    /** What failures end with, injected or a body's: a driver's status for a faulting kernel or a failed transfer. */
+    static final int FAULT_STATUS = ClCodes.CL_OUT_OF_RESOURCES;
+    private static final long MAX_WORK_GROUP_SIZE = 256;
+    private static final long LOCAL_MEM_SIZE = 32 << 10;
+    /** {@code CL_DEVICE_MEM_BASE_ADDR_ALIGN}, in bits: sub-buffers start at multiples of it. */
+    private static final long BASE_ADDR_ALIGN_BITS = 1024;
+    /** The most one buffer may hold: the fake keeps a buffer in one Java array. */
+    private static final long LARGEST_ALLOCATION = 1L << 30;
+
+    /** Whether a launch or transfer fails, and where. */
+    enum Fault {
+        NONE,
+        /** Its enqueue throws. */
+        AT_ENQUEUE,
+        /** It is enqueued but does not run, and its event ends in failure. */
+        AT_COMPLETION
+    }
+
+    private final FakeBackend backend;
+    private final DeviceSpec spec;
+    private final DeviceInfo info;
+    private final AtomicLong used = new AtomicLong();
+    private final SplittableRandom faults;
+    private final AtomicLong launches = new AtomicLong();
+    private final AtomicLong injected = new AtomicLong();
+
+    FakeDevice(FakeBackend backend, DeviceSpec spec) {
+        this.backend = backend;
+        this.spec = spec;
+        this.info = describe(spec);
+        // unlike java.util.Random's, its first values are as random for seeds 0, 1, 2, ... as for any
+        this.faults = new SplittableRandom(spec.failureSeed());
+    }
+
+    /** Every OpenCL 1.2 parameter of a device such as {@code spec} says. */
+    private static DeviceInfo describe(DeviceSpec spec) {
+        boolean gpu = spec.type() == ClCodes.CL_DEVICE_TYPE_GPU;
+        DeviceInfo.Builder b = DeviceInfo.builder();
+        b.put(DeviceParam.TYPE, spec.type());
+        b.put(DeviceParam.NAME, spec.name());
+        b.put(DeviceParam.VENDOR, "OmniCL");
+        b.put(DeviceParam.VENDOR_ID, 0L);
+        b.put(DeviceParam.DRIVER_VERSION, "fake 1");
+        b.put(DeviceParam.PROFILE, "FULL_PROFILE");
+        b.put(DeviceParam.VERSION, "OpenCL 1.2 fake");
+        b.put(DeviceParam.OPENCL_C_VERSION, "OpenCL C 1.2 ");
+        b.put(DeviceParam.EXTENSIONS, "cl_khr_byte_addressable_store cl_khr_fp64");
+        b.put(DeviceParam.BUILT_IN_KERNELS, "");
+        b.put(DeviceParam.MAX_COMPUTE_UNITS, gpu ? 16L : 4L);
+        b.put(DeviceParam.MAX_CLOCK_FREQUENCY, 1000L);
+        b.put(DeviceParam.ADDRESS_BITS, 64L);
+        b.put(DeviceParam.MAX_WORK_ITEM_DIMENSIONS, 3L);
+        b.put(DeviceParam.MAX_WORK_GROUP_SIZE, MAX_WORK_GROUP_SIZE);
+        b.put(DeviceParam.MAX_WORK_ITEM_SIZES, new long[] {MAX_WORK_GROUP_SIZE, MAX_WORK_GROUP_SIZE,
+                MAX_WORK_GROUP_SIZE});
+        for (DeviceParam p : new DeviceParam[] {DeviceParam.PREFERRED_VECTOR_WIDTH_CHAR,
+                DeviceParam.PREFERRED_VECTOR_WIDTH_SHORT, DeviceParam.PREFERRED_VECTOR_WIDTH_INT,
+                DeviceParam.PREFERRED_VECTOR_WIDTH_LONG, DeviceParam.PREFERRED_VECTOR_WIDTH_FLOAT,
+                DeviceParam.PREFERRED_VECTOR_WIDTH_DOUBLE, DeviceParam.NATIVE_VECTOR_WIDTH_CHAR,
+                DeviceParam.NATIVE_VECTOR_WIDTH_SHORT, DeviceParam.NATIVE_VECTOR_WIDTH_INT,
+                DeviceParam.NATIVE_VECTOR_WIDTH_LONG, DeviceParam.NATIVE_VECTOR_WIDTH_FLOAT,
+                DeviceParam.NATIVE_VECTOR_WIDTH_DOUBLE}) {
+            b.put(p, 1L);
+        }
+        b.put(DeviceParam.PREFERRED_VECTOR_WIDTH_HALF, 0L);
+        b.put(DeviceParam.NATIVE_VECTOR_WIDTH_HALF, 0L);
+        // no images
+        b.put(DeviceParam.IMAGE_SUPPORT, 0L);
+        for (DeviceParam p : new DeviceParam[] {DeviceParam.MAX_READ_IMAGE_ARGS, DeviceParam.MAX_WRITE_IMAGE_ARGS,
+                DeviceParam.MAX_SAMPLERS, DeviceParam.IMAGE2D_MAX_WIDTH, DeviceParam.IMAGE2D_MAX_HEIGHT,
+                DeviceParam.IMAGE3D_MAX_WIDTH, DeviceParam.IMAGE3D_MAX_HEIGHT, DeviceParam.IMAGE3D_MAX_DEPTH,
+                DeviceParam.IMAGE_MAX_BUFFER_SIZE, DeviceParam.IMAGE_MAX_ARRAY_SIZE}) {
+            b.put(p, 0L);
+        }
+        b.put(DeviceParam.GLOBAL_MEM_SIZE, spec.memory());
+        b.put(DeviceParam.MAX_MEM_ALLOC_SIZE, Math.min(spec.memory(), LARGEST_ALLOCATION));
+        b.put(DeviceParam.GLOBAL_MEM_CACHE_TYPE, 0L);
+        b.put(DeviceParam.GLOBAL_MEM_CACHELINE_SIZE, 64L);
+        b.put(DeviceParam.GLOBAL_MEM_CACHE_SIZE, 0L);
+        b.put(DeviceParam.MAX_CONSTANT_BUFFER_SIZE, 64L << 10);
+        b.put(DeviceParam.MAX_CONSTANT_ARGS, 8L);
+        b.put(DeviceParam.LOCAL_MEM_TYPE, gpu ? 1L : 2L); // CL_LOCAL, CL_GLOBAL
+        b.put(DeviceParam.LOCAL_MEM_SIZE, LOCAL_MEM_SIZE);
+        b.put(DeviceParam.MAX_PARAMETER_SIZE, 1024L);
+        b.put(DeviceParam.MEM_BASE_ADDR_ALIGN, BASE_ADDR_ALIGN_BITS);
+        b.put(DeviceParam.MIN_DATA_TYPE_ALIGN_SIZE, 128L);
+        b.put(DeviceParam.SINGLE_FP_CONFIG, 0x2L | 0x4L); // INF_NAN, ROUND_TO_NEAREST
+        b.put(DeviceParam.DOUBLE_FP_CONFIG, 0x3fL); // DENORM to FMA, as cl_khr_fp64 asks
+        b.put(DeviceParam.HALF_FP_CONFIG, 0L);
+        b.put(DeviceParam.ERROR_CORRECTION_SUPPORT, 0L);
+        b.put(DeviceParam.HOST_UNIFIED_MEMORY, gpu ? 0L : 1L);
+        b.put(DeviceParam.PROFILING_TIMER_RESOLUTION, 1L);
+        b.put(DeviceParam.ENDIAN_LITTLE, ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN ? 1L : 0L);
+        b.put(DeviceParam.AVAILABLE, 1L);
+        b.put(DeviceParam.COMPILER_AVAILABLE, 1L);
+        b.put(DeviceParam.LINKER_AVAILABLE, 1L);
+        b.put(DeviceParam.EXECUTION_CAPABILITIES, 1L); // CL_EXEC_KERNEL
+        b.put(DeviceParam.QUEUE_PROPERTIES, ClCodes.CL_QUEUE_PROFILING_ENABLE);
+        b.put(DeviceParam.PARTITION_MAX_SUB_DEVICES, 0L);
+        b.put(DeviceParam.PARTITION_PROPERTIES, new long[] {0});
+        b.put(DeviceParam.PARTITION_AFFINITY_DOMAIN, 0L);
+        b.put(DeviceParam.PARTITION_TYPE, new long[0]);
+        b.put(DeviceParam.REFERENCE_COUNT, 1L);
+        b.put(DeviceParam.PREFERRED_INTEROP_USER_SYNC, 1L);
+        b.put(DeviceParam.PRINTF_BUFFER_SIZE, 1L << 20);
+        return b.build();
+    }
+
+    @Override
+    public String name() {
+        return spec.name();
+    }
+
+    @Override
+    public String platformName() {
+        return "OmniCL fake";
+    }
+
+    @Override
+    public String platformVersion() {
+        return "OpenCL 1.2 fake";
+    }
+
+    @Override
+    public DeviceInfo info() {
+        return info;
+    }
+
+    @Override
+    public DeviceSession open() {
+        return new FakeSession(this);
+    }
+
+    public DeviceSpec spec() {
+        return spec;
+    }
+
+    /** Bytes of its memory that buffers hold now. */
+    public long memoryInUse() {
+        return used.get();
+    }
+
+    /** Launches that ran to their end. */
+    public long launches() {
+        return launches.get();
+    }
+
+    /** Launches and transfers made to fail so far. */
+    public long injectedFailures() {
+        return injected.get();
+    }
+
+    FakeBackend backend() {
+        return backend;
+    }
+
+    /** Whether the next launch or transfer fails, and where; drawn in the order they are enqueued. */
+    synchronized Fault nextFault() {
+        if (spec.failureRate() == 0 || faults.nextDouble() >= spec.failureRate()) {
+            return Fault.NONE;
+        }
+        injected.incrementAndGet();
+        return faults.nextBoolean() ? Fault.AT_ENQUEUE : Fault.AT_COMPLETION;
+    }
+
+    void launched() {
+        launches.incrementAndGet();
+    }
+
+    /** Takes {@code bytes} of its memory; false when that would be more than it has. */
+    boolean reserve(long bytes) {
+        while (true) {
+            long now = used.get();
+            if (now + bytes > spec.memory()) {
+                return false;
+            }
+            if (used.compareAndSet(now, now + bytes)) {
+                return true;
+            }
+        }
+    }
+
+    /** Gives back {@code bytes} of its memory. */
+    void free(long bytes) {
+        used.addAndGet(-bytes);
+    }
+
+    long maxAllocation() {
+        return info.getLong(DeviceParam.MAX_MEM_ALLOC_SIZE, 0);
+    }
+
+    long maxWorkGroupSize() {
+        return info.getLong(DeviceParam.MAX_WORK_GROUP_SIZE, 0);
+    }
+
+    long localMemSize() {
+        return info.getLong(DeviceParam.LOCAL_MEM_SIZE, 0);
+    }
+
+    /** The multiple of bytes a sub-buffer starts at. */
+    long alignment() {
+        return info.getLong(DeviceParam.MEM_BASE_ADDR_ALIGN, 8) / 8;
+    }
+}
