@@ -1,6 +1,9 @@
 package io.omnicl.runtime;
 
 import io.omnicl.driver.ClContext;
+import io.omnicl.driver.OpenClConstants;
+import io.omnicl.runtime.config.Config;
+import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.driver.ClDevice;
 import io.omnicl.driver.ClKernel;
 import io.omnicl.driver.ClMem;
@@ -66,21 +69,11 @@ class FakeDevicesTest {
     }
 
     /**
-     * Every result a device computes also reaches the host before its command counts (what {@code OMNICL_FAULTS}
-     * implies), so that a command that failed on a device holding its only copy can run again elsewhere.
-     */
-    private static Config resilient(Config c) {
-        return new Config(c.deviceFilter(), c.backend(), c.scheduler(), c.strictOrder(), c.maxInFlight(),
-                c.printStatistics(), c.throttle(), c.traceFile(), c.perfModelDir(), c.programCacheDir(),
-                c.deviceMemLimit(), c.faults(), true, c.pinned(), c.watchMicros());
-    }
-
-    /**
      * On the virtual device, {@code buffers} buffers, the {@code b}-th holding {@code b * ITEMS, b * ITEMS + 1, ...},
      * each incremented {@code times} times; what they hold then.
      */
-    private static List<int[]> incremented(Engine engine, int buffers, int times) {
-        ClDevice virtual = engine.platforms().get(0).devices(Cl.CL_DEVICE_TYPE_ALL).get(0);
+    private static List<int[]> incremented(RuntimeDriver engine, int buffers, int times) {
+        ClDevice virtual = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(0);
         ClContext context = engine.platforms().get(0).createContext(List.of(virtual), new long[0]);
         ClQueue queue = context.createQueue(virtual, 0);
         ClProgram program = context.createProgram(SOURCE);
@@ -88,7 +81,7 @@ class FakeDevicesTest {
         ClKernel inc = program.createKernel("inc");
         List<ClMem> memory = new ArrayList<>();
         for (int b = 0; b < buffers; b++) {
-            ClMem m = context.createBuffer(Cl.CL_MEM_READ_WRITE, 4L * ITEMS, null);
+            ClMem m = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * ITEMS, null);
             queue.writeBuffer(m, true, 0, 4L * ITEMS, new Bytes(ints(b * ITEMS)), List.of()).release();
             memory.add(m);
         }
@@ -135,8 +128,8 @@ class FakeDevicesTest {
     @Test
     void theVirtualDeviceRunsAJavaKernelOnFakeDevices() {
         FakeBackend backend = backend(DeviceSpec.gpu("fake gpu, slower").withSpeed(3, 0.2));
-        Engine engine = new Engine(Config.defaults(), backend);
-        assertEquals(4, engine.platforms().get(0).devices(Cl.CL_DEVICE_TYPE_ALL).size(), "virtual and 3 pinned");
+        RuntimeDriver engine = new RuntimeDriver(Config.defaults(), backend);
+        assertEquals(4, engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).size(), "virtual and 3 pinned");
         assertIncremented(incremented(engine, 2, 5), 5);
         assertEquals(2 * 5, launches(backend), "each launch ran once, on a fake device");
         assertTrue(backend.kernelErrors().isEmpty());
@@ -148,8 +141,8 @@ class FakeDevicesTest {
         FakeBackend backend = backend(DeviceSpec.gpu("fake gpu, failing").withFailures(0.5, 21));
         failing = backend.device(1);
         // the eager scheduler gives a device work as soon as it has room: more buffers than the other two have room for
-        Engine engine = new Engine(resilient(Config.defaults().withScheduler("eager")), backend);
-        assertIncremented(incremented(engine, 3 * Config.DEFAULT_IN_FLIGHT, 4), 4);
+        RuntimeDriver engine = new RuntimeDriver(Config.defaults().withScheduler("eager").withResilient(true), backend);
+        assertIncremented(incremented(engine, 3 * Config.defaults().maxInFlight(), 4), 4);
         assertTrue(backend.device(1).injectedFailures() > 0, "the failing device was given work");
         assertTrue(engine.counters().get(1).failures() > 0, "and the runtime saw it fail");
         assertTrue(backend.kernelErrors().isEmpty());

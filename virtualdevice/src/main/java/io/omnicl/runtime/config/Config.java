@@ -111,6 +111,11 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         return toBuilder().faults(specs).build();
     }
 
+    /** This configuration with every result a device computes also copied to the host ({@code OMNICL_RESILIENT}). */
+    public Config withResilient(boolean on) {
+        return toBuilder().resilient(on).build();
+    }
+
     /** This configuration with waiting threads watching for {@code micros} before they block (-1: auto). */
     public Config withWatch(int micros) {
         return toBuilder().watchMicros(micros).build();
