@@ -111,6 +111,16 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         return toBuilder().faults(specs).build();
     }
 
+    /** This configuration with each in-order queue chained ({@code OMNICL_ORDER=strict}) or not. */
+    public Config withStrictOrder(boolean strict) {
+        return toBuilder().strictOrder(strict).build();
+    }
+
+    /** This configuration with each device's worker keeping {@code commands} submitted at once. */
+    public Config withMaxInFlight(int commands) {
+        return toBuilder().maxInFlight(commands).build();
+    }
+
     /** This configuration with every result a device computes also copied to the host ({@code OMNICL_RESILIENT}). */
     public Config withResilient(boolean on) {
         return toBuilder().resilient(on).build();
