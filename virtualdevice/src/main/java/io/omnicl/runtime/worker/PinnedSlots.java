@@ -12,7 +12,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * Pinned host memory of one device, in slots, for staging transfers of the program's (pageable) memory: a
  * driver moves pageable memory through a staging copy of its own, at a fraction of the bus speed and, for
  * some, in step with everything else on the device. The slots are cut from one region made when the device
- * is opened, on a host thread: pinning memory takes milliseconds and holds the driver meanwhile, so it is
+ * is opened, on a host thread: pinning memory is slow and holds the driver meanwhile, so it is
  * done once, not as transfers come. None when the backend makes none.
  */
 final class PinnedSlots {
@@ -28,7 +28,7 @@ final class PinnedSlots {
 
     /** Starts making the slots. */
     void make(DeviceSession session) {
-        DeviceWorker.offWorker(() -> {
+        HostThreads.run(() -> {
             NativeGate.enter();
             try {
                 region = session.allocatePinned((long) SLOT_BYTES * SLOTS);

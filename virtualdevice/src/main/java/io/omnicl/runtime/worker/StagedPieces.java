@@ -85,7 +85,7 @@ public final class StagedPieces {
                 to.add(intoSlots ? slot(i) : piece(memory, i));
             }
         }
-        DeviceWorker.copy(from, to).join();
+        HostThreads.copy(from, to).join();
     }
 
     public void giveBack() {

@@ -1,0 +1,84 @@
+package io.omnicl.runtime.worker;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+/**
+ * Threads for host-side work off the workers' threads (copies between the program's memory and staging,
+ * uploads to several devices at once), made as needed and ended after a minute idle; and copies of the
+ * program's memory split among them.
+ */
+public final class HostThreads {
+
+    /** Bytes of the program's memory that one host thread copies, when a copy is split among several. */
+    private static final int COPY_PIECE = 512 << 10;
+    /** Host threads that one copy keeps busy at most: one per core. */
+    private static final int COPY_THREADS = Runtime.getRuntime().availableProcessors();
+
+    private static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "omnicl-host");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private HostThreads() {
+    }
+
+    /** Runs {@code work} on a host thread. */
+    public static CompletableFuture<Void> run(Runnable work) {
+        return CompletableFuture.runAsync(work, POOL);
+    }
+
+    /** Runs {@code work} on a host thread, for its result. */
+    static <T> CompletableFuture<T> supply(Supplier<T> work) {
+        return CompletableFuture.supplyAsync(work, POOL);
+    }
+
+    /** Copies the remaining bytes of {@code src} to {@code dst} as {@link #copy(List, List)} does. */
+    public static CompletableFuture<Void> copy(ByteBuffer src, ByteBuffer dst) {
+        return copy(List.of(src), List.of(dst));
+    }
+
+    /**
+     * Copies the remaining bytes of each of {@code from} to the same-numbered buffer of {@code to} from its
+     * position on, no position moving: in pieces, by at most one host thread per core at once, since one thread
+     * copies at a fraction of what the memory can take. Small copies are done at once on the calling thread.
+     * Done when the future is.
+     */
+    static CompletableFuture<Void> copy(List<ByteBuffer> from, List<ByteBuffer> to) {
+        List<Runnable> pieces = new ArrayList<>();
+        long total = 0;
+        for (int i = 0; i < from.size(); i++) {
+            ByteBuffer src = from.get(i);
+            ByteBuffer dst = to.get(i);
+            int length = src.remaining();
+            total += length;
+            for (int at = 0; at < length; at += COPY_PIECE) {
+                int part = Math.min(COPY_PIECE, length - at);
+                ByteBuffer f = src.slice(src.position() + at, part);
+                ByteBuffer t = dst.slice(dst.position() + at, part);
+                pieces.add(() -> t.put(f));
+            }
+        }
+        if (total < 2 * COPY_PIECE) {
+            pieces.forEach(Runnable::run);
+            return CompletableFuture.completedFuture(null);
+        }
+        AtomicInteger next = new AtomicInteger();
+        CompletableFuture<?>[] threads = new CompletableFuture<?>[Math.min(pieces.size(), COPY_THREADS)];
+        for (int k = 0; k < threads.length; k++) {
+            threads[k] = run(() -> {
+                for (int i = next.getAndIncrement(); i < pieces.size(); i = next.getAndIncrement()) {
+                    pieces.get(i).run();
+                }
+            });
+        }
+        return CompletableFuture.allOf(threads);
+    }
+}
