@@ -7,13 +7,13 @@ import io.omnicl.driver.ClEvent;
 import io.omnicl.driver.ClMem;
 import io.omnicl.driver.ClProgram;
 import io.omnicl.driver.ClQueue;
-import io.omnicl.driver.HostMemory;
 import io.omnicl.driver.ClSampler;
+import io.omnicl.driver.HostMemory;
 import io.omnicl.driver.ImageSpec;
 import io.omnicl.driver.InfoValue;
 import io.omnicl.runtime.worker.DeviceNode;
+import io.omnicl.runtime.worker.DeviceNodes;
 import io.omnicl.runtime.worker.DeviceWorker;
-import io.omnicl.runtime.worker.Machine;
 import io.omnicl.spi.DeviceParam;
 
 import java.util.ArrayList;
@@ -36,8 +36,8 @@ public final class Context extends CountedObject implements ClContext {
         this.properties = properties.clone();
     }
 
-    public Services engine() {
-        return platform.engine();
+    public Services runtime() {
+        return platform.runtime();
     }
 
     @Override
@@ -70,18 +70,18 @@ public final class Context extends CountedObject implements ClContext {
      * {@code OMNICL_RESILIENT}, which wants every byte on the host too.
      */
     List<DeviceWorker> homesOfNewData() {
-        if (engine().config().resilient()) {
+        if (runtime().config().resilient()) {
             return List.of();
         }
-        Machine machine = engine().machine();
+        DeviceNodes real = runtime().devices();
         List<DeviceNode> nodes = nodes();
         long usable = 0;
         for (DeviceNode n : nodes) {
             usable |= n.bit();
         }
-        usable &= ~machine.lostNodes();
+        usable &= ~real.lostNodes();
         boolean virtual = devices.stream().anyMatch(Device::isVirtual);
-        long homes = virtual ? machine.scheduler().homeOfNewData(usable) & usable : usable;
+        long homes = virtual ? real.scheduler().homeOfNewData(usable) & usable : usable;
         return nodes.stream().filter(n -> (homes & n.bit()) != 0).map(DeviceNode::worker).toList();
     }
 
@@ -92,7 +92,7 @@ public final class Context extends CountedObject implements ClContext {
     @Override
     public ClQueue createQueue(ClDevice device, long queueProperties) {
         checkValid();
-        return engine().createQueue(this, (Device) device, queueProperties);
+        return runtime().createQueue(this, (Device) device, queueProperties);
     }
 
     @Override
@@ -116,7 +116,7 @@ public final class Context extends CountedObject implements ClContext {
     public List<int[]> supportedImageFormats(long flags, int imageType) {
         List<int[]> common = null;
         for (DeviceNode n : nodes()) {
-            List<int[]> own = engine().imageFormats(n, flags, imageType);
+            List<int[]> own = runtime().imageFormats(n, flags, imageType);
             common = common == null ? new ArrayList<>(own)
                     : common.stream().filter(f -> own.stream().anyMatch(g -> g[0] == f[0] && g[1] == f[1])).toList();
         }
@@ -166,7 +166,7 @@ public final class Context extends CountedObject implements ClContext {
     @Override
     public ClEvent createUserEvent() {
         checkValid();
-        return engine().createUserEvent(this);
+        return runtime().createUserEvent(this);
     }
 
     /** Real-device bits of the context's devices. */

@@ -1,7 +1,7 @@
 package io.omnicl.runtime;
 
-import io.omnicl.driver.OpenClConstants;
 import io.omnicl.driver.ClError;
+import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.sched.PerfKey;
 import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.worker.DeviceNode;
@@ -53,7 +53,7 @@ final class KernelTemplate {
     KernelTemplate(Program program, String name) {
         this.program = program;
         this.name = name;
-        int count = program.contextImpl().engine().machine().nodeCount();
+        int count = program.contextImpl().runtime().devices().nodeCount();
         this.workGroups = new KernelWorkGroupInfo[count];
         this.idle = new ArrayDeque[count];
         DeviceNode first = null;
@@ -123,7 +123,7 @@ final class KernelTemplate {
             }
             Real r = idle[i].poll();
             if (r == null) {
-                DeviceNode n = program.contextImpl().engine().machine().node(i);
+                DeviceNode n = program.contextImpl().runtime().devices().node(i);
                 r = new Real(program.realProgram(n).createKernel(name), new Object[argInfo.length]);
             }
             reals[i] = r;

@@ -65,7 +65,7 @@ public final class MemObject extends CountedObject implements ClMem {
     }
 
     static MemObject createBuffer(Context context, long flags, long size, HostMemory hostData) {
-        int nodes = context.engine().machine().nodeCount();
+        int nodes = context.runtime().devices().nodeCount();
         boolean useHost = (flags & CL_MEM_USE_HOST_PTR) != 0;
         ByteBuffer userMemory = useHost ? hostData.direct() : null;
         HostStore host = userMemory != null ? new HostStore(userMemory) : new HostStore(size);
@@ -104,7 +104,7 @@ public final class MemObject extends CountedObject implements ClMem {
             return new MemObject(context, flags, buffer, 0, spec.width() * spec.elementSize(), buffer.storage,
                     spec, buffer.hasHostPointer);
         }
-        Storage storage = new Storage(new HostStore(spec.size()), spec, context.engine().machine().nodeCount());
+        Storage storage = new Storage(new HostStore(spec.size()), spec, context.runtime().devices().nodeCount());
         if (hostData != null) {
             long[] dims = spec.dims();
             Rect user = new Rect(new long[3], new long[] {spec.rowPitch(), dims[1], dims[2]}, rowPitch, slicePitch);
@@ -180,11 +180,11 @@ public final class MemObject extends CountedObject implements ClMem {
      */
     public RealMem realOn(DeviceNode node) {
         if (parent == null) {
-            Chunk whole = storage.chunkAt(node, 0);
+            Chunk whole = storage.chunkAt(node.memory(), 0);
             return image == null ? whole.buffer() : whole.image();
         }
         long at = storageOffset();
-        return storage.view(node, this, at, size, c -> image == null
+        return storage.view(node.memory(), this, at, size, c -> image == null
                 ? c.buffer().region(c.local(at), size)
                 : node.worker().session().allocateImage(CL_MEM_READ_WRITE, RealImages.format(image),
                         RealImages.desc(image, parent.realBufferOn(node))));

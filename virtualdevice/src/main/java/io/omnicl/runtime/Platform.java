@@ -25,12 +25,12 @@ public final class Platform extends RuntimeObject implements ClPlatform {
 
     static final String NAME = "OmniCL";
 
-    private final Services engine;
+    private final Services runtime;
     private final List<Device> devices = new ArrayList<>();
 
-    public Platform(Services engine) {
-        this.engine = engine;
-        List<DeviceNode> nodes = engine.machine().nodes();
+    public Platform(Services runtime) {
+        this.runtime = runtime;
+        List<DeviceNode> nodes = runtime.devices().nodes();
         if (!nodes.isEmpty()) {
             devices.add(new Device(this, nodes, true, VERSION));
             for (DeviceNode n : nodes) {
@@ -39,8 +39,8 @@ public final class Platform extends RuntimeObject implements ClPlatform {
         }
     }
 
-    Services engine() {
-        return engine;
+    Services runtime() {
+        return runtime;
     }
 
     List<Device> allDevices() {

@@ -15,8 +15,8 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -50,7 +50,7 @@ final class Program extends CountedObject implements ClProgram {
     private Program(Context context, String source) {
         this.context = context;
         this.source = source;
-        this.builds = new ProgramBuilds(context.engine());
+        this.builds = new ProgramBuilds(context.runtime());
         context.hold();
     }
 
@@ -211,7 +211,7 @@ final class Program extends CountedObject implements ClProgram {
     /** Real devices where the program is an executable, in node order. */
     List<DeviceNode> builtNodes() {
         List<DeviceNode> nodes = new ArrayList<>();
-        for (DeviceNode n : context.engine().machine().nodes()) {
+        for (DeviceNode n : context.runtime().devices().nodes()) {
             if (realProgram(n) != null) {
                 nodes.add(n);
             }

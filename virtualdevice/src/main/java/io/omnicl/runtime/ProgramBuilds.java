@@ -52,13 +52,13 @@ final class ProgramBuilds {
         }
     }
 
-    private final Services engine;
+    private final Services runtime;
     private final Map<DeviceNode, Build> builds = new ConcurrentHashMap<>();
     /** Each kernel's declared attributes, when the source was built (or its cached build loaded). */
     private volatile Map<String, String> kernelAttributes;
 
-    ProgramBuilds(Services engine) {
-        this.engine = engine;
+    ProgramBuilds(Services runtime) {
+        this.runtime = runtime;
     }
 
     /** What {@code node} holds, or null. */
@@ -123,7 +123,7 @@ final class ProgramBuilds {
             replace(n, step.apply(n));
         } catch (BackendException e) {
             if (e.status() == CL_DEVICE_NOT_AVAILABLE) {
-                engine.machine().lose(n);
+                runtime.devices().lose(n);
             }
             replace(n, new Build(e.status(), e.getMessage(), null, CL_PROGRAM_BINARY_TYPE_NONE));
         } catch (RuntimeException e) {
@@ -156,7 +156,7 @@ final class ProgramBuilds {
             return outcome(loaded.program, () -> loaded.program.build(fullOptions), CL_BUILD_PROGRAM_FAILURE,
                     CL_PROGRAM_BINARY_TYPE_EXECUTABLE, loaded.program);
         }
-        ProgramCache cache = engine.programCache();
+        ProgramCache cache = runtime.programCache();
         String key = ProgramCache.key(contentHash, fullOptions, node.modelId());
         Build cached = cache.get(key).map(entry -> fromCache(node, entry, fullOptions)).orElse(null);
         if (cached != null) {

@@ -23,7 +23,7 @@ public final class Sampler extends CountedObject implements ClSampler {
         this.normalizedCoordinates = normalizedCoordinates;
         this.addressingMode = addressingMode;
         this.filterMode = filterMode;
-        this.reals = new RealSampler[context.engine().machine().nodeCount()];
+        this.reals = new RealSampler[context.runtime().devices().nodeCount()];
         context.hold();
     }
 

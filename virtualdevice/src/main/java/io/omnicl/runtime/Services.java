@@ -5,7 +5,7 @@ import io.omnicl.driver.ClQueue;
 import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.runtime.worker.DeviceNode;
-import io.omnicl.runtime.worker.Machine;
+import io.omnicl.runtime.worker.DeviceNodes;
 
 import java.util.List;
 
@@ -17,7 +17,7 @@ public interface Services {
 
     Config config();
 
-    Machine machine();
+    DeviceNodes devices();
 
     Coherency coherency();
 

@@ -1,8 +1,5 @@
 package io.omnicl.runtime;
 
-import io.omnicl.driver.OpenClConstants;
-import io.omnicl.runtime.entry.RuntimeDriver;
-import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
 import io.omnicl.driver.ClEvent;
@@ -11,8 +8,11 @@ import io.omnicl.driver.ClMem;
 import io.omnicl.driver.ClProgram;
 import io.omnicl.driver.ClQueue;
 import io.omnicl.driver.DeviceCounters;
+import io.omnicl.driver.OpenClConstants;
 import io.omnicl.driver.Rect;
+import io.omnicl.runtime.config.Config;
 import io.omnicl.runtime.config.FaultSpec;
+import io.omnicl.runtime.entry.RuntimeDriver;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,7 +46,7 @@ class FollowTest {
     }
 
     /** An engine, a context on one of its devices, an out-of-order queue there and the built program. */
-    private record Setup(RuntimeDriver engine, ClContext context, ClQueue queue, ClProgram program) {
+    private record Setup(RuntimeDriver runtime, ClContext context, ClQueue queue, ClProgram program) {
 
         static Setup open(RuntimeDriver engine, int deviceIndex) {
             ClDevice device = Workload.device(engine, deviceIndex);
@@ -115,11 +115,11 @@ class FollowTest {
         int length = 40;
         ClEvent start = s.context().createUserEvent();
         Chain c = chain(s.context(), s.queue(), s.program(), start, false, length);
-        long before = followed(s.engine());
+        long before = followed(s.runtime());
         start.setUserStatus(OpenClConstants.CL_COMPLETE);
         assertIncremented(c, false, length);
         // the head waited for the user event; the other kernels and the read followed it
-        assertEquals(length, followed(s.engine()) - before);
+        assertEquals(length, followed(s.runtime()) - before);
         start.release();
         s.close();
     }
@@ -135,10 +135,10 @@ class FollowTest {
         int length = 5;
         ClEvent start = s.context().createUserEvent();
         Chain c = chain(s.context(), s.queue(), s.program(), start, true, length);
-        long before = followed(s.engine());
+        long before = followed(s.runtime());
         start.setUserStatus(OpenClConstants.CL_COMPLETE);
         assertIncremented(c, true, length);
-        assertEquals(length + 1, followed(s.engine()) - before, "the kernels and the read followed the fill");
+        assertEquals(length + 1, followed(s.runtime()) - before, "the kernels and the read followed the fill");
         start.release();
         s.close();
     }
@@ -163,11 +163,11 @@ class FollowTest {
         byte[] resultB = new byte[4 * ITEMS];
         ClEvent readA = s.queue().readBuffer(a, false, 0, resultA.length, new Bytes(resultA), List.of(incB));
         ClEvent readB = s.queue().readBuffer(b, false, 0, resultB.length, new Bytes(resultB), List.of(incB));
-        long before = followed(s.engine());
+        long before = followed(s.runtime());
         start.setUserStatus(OpenClConstants.CL_COMPLETE);
         assertIncremented(new Chain(a, resultA, readA), false, 1);
         assertIncremented(new Chain(b, resultB, readB), true, 1);
-        assertEquals(4, followed(s.engine()) - before, "both kernels and both reads followed the fill");
+        assertEquals(4, followed(s.runtime()) - before, "both kernels and both reads followed the fill");
         List.of(start, fill, incA, incB).forEach(ClEvent::release);
         s.close();
     }
@@ -195,10 +195,10 @@ class FollowTest {
         ClEvent inc = increment(s.program(), s.queue(), target, copy);
         byte[] result = new byte[4 * ITEMS];
         ClEvent read = s.queue().readBuffer(target, false, 0, result.length, new Bytes(result), List.of(inc));
-        long before = followed(s.engine());
+        long before = followed(s.runtime());
         start.setUserStatus(OpenClConstants.CL_COMPLETE);
         assertEquals(0, read.await(), "the read succeeded");
-        assertEquals(2, followed(s.engine()) - before, "the kernel and the read followed the copy");
+        assertEquals(2, followed(s.runtime()) - before, "the kernel and the read followed the copy");
         ByteBuffer view = ByteBuffer.wrap(result).order(ByteOrder.nativeOrder());
         for (int i = 0; i < ITEMS; i++) {
             assertEquals((i % 2 == 0 ? i / 2 : i) + 1, view.getInt(4 * i), "element " + i);
@@ -242,7 +242,7 @@ class FollowTest {
         int length = 12;
         // ten rounds, and more (up to 50) while device 1 has failed nothing: on a loaded machine it can be
         // slow to take work from eager's queue, and once took none in ten rounds
-        for (int round = 0; round < 50 && (round < 10 || s.engine().counters().get(1).failures() == 0); round++) {
+        for (int round = 0; round < 50 && (round < 10 || s.runtime().counters().get(1).failures() == 0); round++) {
             ClEvent start = s.context().createUserEvent();
             List<Chain> chains = new ArrayList<>();
             for (int k = 0; k < 6; k++) {
@@ -254,8 +254,8 @@ class FollowTest {
             }
             start.release();
         }
-        assertTrue(s.engine().counters().get(1).failures() > 0, "device 1 failed commands: " + s.engine().counters());
-        assertTrue(followed(s.engine()) > 0, "commands followed others: " + s.engine().counters());
+        assertTrue(s.runtime().counters().get(1).failures() > 0, "device 1 failed commands: " + s.runtime().counters());
+        assertTrue(followed(s.runtime()) > 0, "commands followed others: " + s.runtime().counters());
         s.close();
     }
 }

@@ -1,21 +1,20 @@
 package io.omnicl.runtime;
 
-import io.omnicl.driver.OpenClConstants;
-import io.omnicl.runtime.entry.RuntimeDriver;
-import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
 import io.omnicl.driver.ClMem;
 import io.omnicl.driver.ClQueue;
 import io.omnicl.driver.HostMemory;
+import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.coherence.CoherenceMap;
+import io.omnicl.runtime.config.Config;
+import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceWorker;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +36,7 @@ class HostTransferTest {
 
     private static final int SIZE = 8192;
 
-    private record Setup(RuntimeDriver engine, ClContext context, List<ClDevice> devices) {
+    private record Setup(RuntimeDriver runtime, ClContext context, List<ClDevice> devices) {
 
         static Setup open() {
             return open(Config.defaults());
@@ -71,7 +70,7 @@ class HostTransferTest {
 
         /** A context of platform device {@code device} alone. */
         ClContext contextOf(int device) {
-            return engine.platforms().get(0).createContext(List.of(devices.get(device)), new long[0]);
+            return runtime.platforms().get(0).createContext(List.of(devices.get(device)), new long[0]);
         }
 
         /** The nodes holding all of {@code buffer}, as bits. */
@@ -86,12 +85,12 @@ class HostTransferTest {
 
         /** The real device behind platform device {@code device} (1 and up). */
         DeviceNode node(int device) {
-            return engine.machine().nodes().stream().filter(n -> n.bit() == bit(device)).findFirst().orElseThrow();
+            return runtime.devices().nodes().stream().filter(n -> n.bit() == bit(device)).findFirst().orElseThrow();
         }
 
         /** The allocation holding {@code buffer} (of {@code size} bytes) on platform device {@code device}. */
         Object allocation(ClMem buffer, int device, int size) {
-            return ((MemObject) buffer).storage().chunkCovering(node(device), 0, size).buffer();
+            return ((MemObject) buffer).storage().chunkCovering(node(device).memory(), 0, size).buffer();
         }
 
         /** The node bit of the real device behind platform device {@code device} (1 and up: pinned). */
@@ -121,7 +120,7 @@ class HostTransferTest {
         byte[] data = data(7);
         ClMem buffer = s.written(pinned, Direct.of(data));
         assertEquals(s.bit(2), s.holders(buffer), "only the pinned device holds what was written");
-        assertEquals(SIZE, s.engine().counters().get(1).bytesToDevice(), "uploaded once");
+        assertEquals(SIZE, s.runtime().counters().get(1).bytesToDevice(), "uploaded once");
         assertArrayEquals(data, read(pinned, buffer));
         assertArrayEquals(data, read(s.queue(1), buffer), "and the other device sees it too");
     }
@@ -210,7 +209,7 @@ class HostTransferTest {
             assertArrayEquals(data, readDirect(s.queue(queue), buffer), "read on queue " + queue);
             assertEquals(s.bit(2), s.holders(buffer), "the host copy was not filled on the way");
         }
-        assertEquals(3L * SIZE, s.engine().counters().get(1).bytesToHost(), "each read came from the device");
+        assertEquals(3L * SIZE, s.runtime().counters().get(1).bytesToHost(), "each read came from the device");
     }
 
     @Test
@@ -232,7 +231,7 @@ class HostTransferTest {
         ClMem buffer = context.createBuffer(OpenClConstants.CL_MEM_READ_ONLY | OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, user);
         user.memory().put(0, (byte) (data[0] + 1));
         assertEquals(s.bit(2), s.holders(buffer), "only on the device");
-        assertEquals(SIZE, s.engine().counters().get(1).bytesToDevice(), "uploaded once");
+        assertEquals(SIZE, s.runtime().counters().get(1).bytesToDevice(), "uploaded once");
         assertArrayEquals(data, readDirect(context.createQueue(s.devices().get(2), 0), buffer),
                 "the bytes as they were at the creation");
     }
@@ -256,7 +255,7 @@ class HostTransferTest {
         Setup s = Setup.open();
         byte[] data = data(31);
         Direct user = Direct.of(data);
-        ClContext pinned = s.engine().platforms().get(0).createContext(s.devices().subList(1, 3), new long[0]);
+        ClContext pinned = s.runtime().platforms().get(0).createContext(s.devices().subList(1, 3), new long[0]);
         List<ClMem> buffers = List.of(s.context().createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, user),
                 s.contextOf(0).createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, user),
                 pinned.createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, user));
@@ -265,11 +264,11 @@ class HostTransferTest {
             assertEquals(s.bit(1) | s.bit(2), s.holders(b), "on both devices, not on the host");
         }
         for (int device = 1; device <= 2; device++) {
-            assertEquals(3L * SIZE, s.engine().counters().get(device - 1).bytesToDevice(), "device " + device);
+            assertEquals(3L * SIZE, s.runtime().counters().get(device - 1).bytesToDevice(), "device " + device);
             for (ClMem b : buffers) {
                 assertArrayEquals(data, readDirect(s.queue(device), b), "the bytes as they were, on device " + device);
             }
-            assertEquals(3L * SIZE, s.engine().counters().get(device - 1).bytesToHost(), "read from device " + device);
+            assertEquals(3L * SIZE, s.runtime().counters().get(device - 1).bytesToHost(), "read from device " + device);
         }
     }
 
@@ -342,7 +341,7 @@ class HostTransferTest {
         ClMem buffer = context.createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, user);
         user.memory().put(0, (byte) (data[0] + 1));
         assertEquals(s.bit(1), s.holders(buffer), "the device holds it from the start");
-        assertEquals(0, s.engine().counters().get(0).bytesToDevice(), "nothing uploaded while the worker is held");
+        assertEquals(0, s.runtime().counters().get(0).bytesToDevice(), "nothing uploaded while the worker is held");
         ClQueue queue = context.createQueue(s.devices().get(1), 0);
         Direct back = new Direct(ByteBuffer.allocateDirect(SIZE));
         queue.readBuffer(buffer, false, 0, SIZE, back, List.of()).release();
@@ -351,7 +350,7 @@ class HostTransferTest {
         byte[] got = new byte[SIZE];
         back.memory().get(got);
         assertArrayEquals(data, got, "the bytes as they were at the creation");
-        assertEquals(SIZE, s.engine().counters().get(0).bytesToDevice(), "uploaded once");
+        assertEquals(SIZE, s.runtime().counters().get(0).bytesToDevice(), "uploaded once");
     }
 
     /**
@@ -473,10 +472,10 @@ class HostTransferTest {
         ClQueue pinned = s.queue(1);
         ClMem first = s.written(pinned, Direct.of(data(71)));
         Object allocation = s.allocation(first, 1, SIZE);
-        long live = s.engine().counters().get(0).liveObjects();
+        long live = s.runtime().counters().get(0).liveObjects();
         first.release();
-        assertEquals(live - 1, s.engine().counters().get(0).liveObjects(), "the kept allocation is not counted");
-        assertEquals(0, s.engine().counters().get(0).bytesAllocated());
+        assertEquals(live - 1, s.runtime().counters().get(0).liveObjects(), "the kept allocation is not counted");
+        assertEquals(0, s.runtime().counters().get(0).bytesAllocated());
         byte[] data = data(73);
         ClMem next = s.written(pinned, Direct.of(data));
         assertSame(allocation, s.allocation(next, 1, SIZE), "the freed buffer's allocation");
@@ -524,8 +523,8 @@ class HostTransferTest {
         assertSame(allocation, s.allocation(next, 1, SIZE), "the released buffer's allocation");
         release.countDown();
         assertArrayEquals(data, readDirect(context.createQueue(s.devices().get(1), 0), next));
-        assertEquals(SIZE, s.engine().counters().get(0).bytesToDevice(), "only the buffer still there");
-        assertEquals(0, s.engine().counters().get(0).failures(), "and nothing was tried on the released one");
+        assertEquals(SIZE, s.runtime().counters().get(0).bytesToDevice(), "only the buffer still there");
+        assertEquals(0, s.runtime().counters().get(0).failures(), "and nothing was tried on the released one");
     }
 
     /**

@@ -1,8 +1,5 @@
 package io.omnicl.runtime;
 
-import io.omnicl.driver.OpenClConstants;
-import io.omnicl.runtime.entry.RuntimeDriver;
-import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
 import io.omnicl.driver.ClError;
@@ -10,6 +7,9 @@ import io.omnicl.driver.ClKernel;
 import io.omnicl.driver.ClMem;
 import io.omnicl.driver.ClProgram;
 import io.omnicl.driver.ClQueue;
+import io.omnicl.driver.OpenClConstants;
+import io.omnicl.runtime.config.Config;
+import io.omnicl.runtime.entry.RuntimeDriver;
 import org.junit.jupiter.api.Test;
 
 import java.nio.ByteBuffer;
@@ -30,7 +30,7 @@ class KernelTemplateTest {
             "__kernel void put(__global int* out, const int v) { out[get_global_id(0)] = v + ADD; }";
     private static final int ITEMS = 64;
 
-    private record Setup(RuntimeDriver engine, ClContext context, ClQueue queue, ClProgram program) {
+    private record Setup(RuntimeDriver runtime, ClContext context, ClQueue queue, ClProgram program) {
 
         /** A context and queue on pinned device 1, and the program built with {@code -D ADD=add}. */
         static Setup open(int add) {
@@ -58,7 +58,7 @@ class KernelTemplateTest {
         }
 
         long liveObjects() {
-            return engine.counters().get(0).liveObjects();
+            return runtime.counters().get(0).liveObjects();
         }
     }
 

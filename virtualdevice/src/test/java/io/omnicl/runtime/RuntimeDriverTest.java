@@ -1,15 +1,14 @@
 package io.omnicl.runtime;
 
-import io.omnicl.driver.OpenClConstants;
-import io.omnicl.runtime.entry.RuntimeDriver;
-import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
 import io.omnicl.driver.ClMem;
 import io.omnicl.driver.ClQueue;
+import io.omnicl.driver.OpenClConstants;
+import io.omnicl.runtime.config.Config;
+import io.omnicl.runtime.entry.RuntimeDriver;
 import org.junit.jupiter.api.Test;
 
-import java.nio.ByteBuffer;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -20,13 +19,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RuntimeDriverTest {
 
 
-    private static RuntimeDriver engine() {
+    private static RuntimeDriver runtime() {
         return new RuntimeDriver(Config.defaults());
     }
 
     @Test
     void aDeviceCopyIsTheFirstWorkOfAPinnedDevice() {
-        RuntimeDriver engine = engine();
+        RuntimeDriver engine = runtime();
         ClDevice pinned = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(1);
         ClContext context = engine.platforms().get(0).createContext(List.of(pinned), new long[0]);
         ClQueue queue = context.createQueue(pinned, 0);

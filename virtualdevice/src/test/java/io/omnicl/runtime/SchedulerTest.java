@@ -1,12 +1,12 @@
 package io.omnicl.runtime;
 
 import io.omnicl.driver.OpenClConstants;
-import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.runtime.config.Config;
+import io.omnicl.runtime.entry.RuntimeDriver;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
@@ -56,7 +56,7 @@ class SchedulerTest {
     void dmdaGivesAMuchSlowerDeviceLittleWork() {
         RuntimeDriver calibrating = engine("dmda", Map.of("1", 10.0));
         runIndependentTasks(calibrating);
-        calibrating.machine().model().save();
+        calibrating.devices().model().save();
         RuntimeDriver engine = engine("dmda", Map.of("1", 10.0));
         runIndependentTasks(engine);
         long fast = engine.counters().get(0).kernels();
@@ -83,8 +83,8 @@ class SchedulerTest {
         ClQueue onFirst = context.createQueue(first, 0);
         Workload.launch(program, out, onFirst);
         onFirst.finish();
-        DeviceWorker a = engine.machine().nodes().get(0).worker();
-        DeviceWorker b = engine.machine().nodes().get(1).worker();
+        DeviceWorker a = engine.devices().nodes().get(0).worker();
+        DeviceWorker b = engine.devices().nodes().get(1).worker();
         assertEquals(a.node().bit(), ((MemObject) out).storage().map().holdersOfAll(0, 4L * Workload.ITEMS));
         CountDownLatch release = new CountDownLatch(1);
         HeldWorker.hold(a, release);
@@ -92,7 +92,7 @@ class SchedulerTest {
         Workload.launch(program, out, onVirtual);
         CompletableFuture<Boolean> taken = new CompletableFuture<>();
         b.post(w -> {
-            DeviceTask task = engine.machine().scheduler().pop(w);
+            DeviceTask task = engine.devices().scheduler().pop(w);
             taken.complete(task != null);
             if (task != null) {
                 task.run(w);

@@ -1,6 +1,5 @@
 package io.omnicl.runtime.coherence;
 
-import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.spi.RealBuffer;
 import io.omnicl.spi.RealImage;
 import io.omnicl.spi.RealMem;
@@ -19,7 +18,7 @@ import java.util.Map;
 public final class Chunk {
 
     private final Storage storage;
-    private final DeviceNode node;
+    private final DeviceMemory memory;
     private final long offset;
     private final long size;
     private final RealMem mem;
@@ -29,9 +28,9 @@ public final class Chunk {
     private final Map<Object, RealMem> views = new LinkedHashMap<>();
     private boolean released;
 
-    Chunk(Storage storage, DeviceNode node, long offset, long size, RealMem mem) {
+    Chunk(Storage storage, DeviceMemory memory, long offset, long size, RealMem mem) {
         this.storage = storage;
-        this.node = node;
+        this.memory = memory;
         this.offset = offset;
         this.size = size;
         this.mem = mem;
@@ -41,8 +40,8 @@ public final class Chunk {
         return storage;
     }
 
-    public DeviceNode node() {
-        return node;
+    public DeviceMemory memory() {
+        return memory;
     }
 
     public long offset() {
@@ -118,7 +117,7 @@ public final class Chunk {
         for (int i = all.size() - 1; i >= 0; i--) {
             all.get(i).release();
         }
-        if (!spare || !node.memory().keepSpare(mem, size)) {
+        if (!spare || !memory.keepSpare(mem, size)) {
             mem.release();
         }
         return true;
@@ -126,6 +125,6 @@ public final class Chunk {
 
     @Override
     public String toString() {
-        return "chunk [" + offset + ", " + end() + ") on " + node;
+        return "chunk [" + offset + ", " + end() + ") on " + memory.name();
     }
 }

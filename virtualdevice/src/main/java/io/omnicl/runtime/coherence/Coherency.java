@@ -1,15 +1,11 @@
 package io.omnicl.runtime.coherence;
 
-import io.omnicl.runtime.coherence.CoherenceMap.Piece;
-import io.omnicl.runtime.graph.Completion;
-import io.omnicl.runtime.graph.Statuses;
-import io.omnicl.runtime.worker.DeviceNode;
-import io.omnicl.runtime.worker.DeviceWorker;
-import io.omnicl.runtime.worker.Machine;
-import io.omnicl.runtime.worker.Trace;
 import io.omnicl.driver.ClError;
 import io.omnicl.driver.ImageSpec;
 import io.omnicl.driver.OpenClConstants;
+import io.omnicl.runtime.coherence.CoherenceMap.Piece;
+import io.omnicl.runtime.graph.Completion;
+import io.omnicl.runtime.graph.Statuses;
 import io.omnicl.spi.RealEvent;
 import io.omnicl.spi.RealQueue;
 
@@ -20,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.IntConsumer;
+import java.util.function.IntFunction;
 
 /**
  * The coherence rules, in one place. Reading a range on a node makes it valid there first: from the host
@@ -33,10 +30,11 @@ public final class Coherency {
     /** Write-backs tried before a range that only devices hold is given up as lost. */
     private static final int FETCH_ROUNDS = 4;
 
-    private final Machine machine;
+    /** Memory node {@code k}'s device, for {@code k} from 1. */
+    private final IntFunction<? extends MemoryNode> nodes;
 
-    public Coherency(Machine machine) {
-        this.machine = machine;
+    public Coherency(IntFunction<? extends MemoryNode> nodes) {
+        this.nodes = nodes;
     }
 
     /**
@@ -45,13 +43,13 @@ public final class Coherency {
      * (their events are added to {@code uploads}, to release after the command). Returns null when that is all, or a completion that ends once the pieces that
      * only other devices hold are back on the host; the caller then calls again.
      */
-    public Completion toDevice(Storage s, long offset, long length, DeviceWorker w, List<RealEvent> uploads) {
-        int me = w.node().index();
+    public Completion toDevice(Storage s, long offset, long length, MemoryNode w, List<RealEvent> uploads) {
+        int me = w.index();
         List<Piece> missing = s.map().missing(offset, length, me);
         if (missing.isEmpty()) {
             return null;
         }
-        Chunk target = s.chunkAt(w.node(), offset);
+        Chunk target = s.chunkAt(w.memory(), offset);
         List<Piece> elsewhere = new ArrayList<>();
         int first = uploads.size();
         RealQueue q = w.inputQueue();
@@ -132,10 +130,10 @@ public final class Coherency {
      * now, or whose upload fails, gets nothing; false, having done nothing, when that is every device: then
      * the bytes go to the host copy.
      */
-    public static boolean fillOnDevices(Storage s, List<DeviceWorker> homes, ByteBuffer data) {
-        Map<DeviceWorker, Chunk> chunks = new LinkedHashMap<>();
-        Map<DeviceWorker, ByteBuffer> staged = new LinkedHashMap<>();
-        for (DeviceWorker w : homes) {
+    public static boolean fillOnDevices(Storage s, List<? extends MemoryNode> homes, ByteBuffer data) {
+        Map<MemoryNode, Chunk> chunks = new LinkedHashMap<>();
+        Map<MemoryNode, ByteBuffer> staged = new LinkedHashMap<>();
+        for (MemoryNode w : homes) {
             ByteBuffer slot = w.takeStaging(s.size());
             Chunk c = w.memory().allocateFresh(s, slot != null);
             if (c == null) {
@@ -149,19 +147,19 @@ public final class Coherency {
             }
             chunks.put(w, c);
         }
-        List<CompletableFuture<Void>> copies = staged.values().stream()
-                .map(slot -> DeviceWorker.copy(data, slot.limit(data.remaining()))).toList();
-        List<DeviceWorker> waited = chunks.keySet().stream().filter(w -> !staged.containsKey(w)).toList();
+        List<CompletableFuture<Void>> copies = staged.entrySet().stream()
+                .map(e -> e.getKey().copyOnHostThreads(data, e.getValue().limit(data.remaining()))).toList();
+        List<MemoryNode> waited = chunks.keySet().stream().filter(w -> !staged.containsKey(w)).toList();
         List<CompletableFuture<Integer>> others = waited.stream().skip(1)
                 .map(w -> w.upload(chunks.get(w).buffer(), data.duplicate())).toList();
         long holders = 0;
-        for (DeviceWorker w : staged.keySet()) {
-            holders |= w.node().bit();
+        for (MemoryNode w : staged.keySet()) {
+            holders |= w.bit();
         }
         for (int i = 0; i < waited.size(); i++) {
-            DeviceWorker w = waited.get(i);
+            MemoryNode w = waited.get(i);
             int status = i == 0 ? w.uploadNow(chunks.get(w).buffer(), data.duplicate()) : others.get(i - 1).join();
-            holders |= status == 0 ? w.node().bit() : 0;
+            holders |= status == 0 ? w.bit() : 0;
         }
         copies.forEach(CompletableFuture::join);
         if (holders != 0) {
@@ -169,12 +167,12 @@ public final class Coherency {
         }
         staged.forEach((w, slot) -> {
             Chunk c = chunks.get(w);
-            w.precede(worker -> fillFromSlot(c, slot, worker));
+            w.runBeforeNextTask(() -> fillFromSlot(c, slot, w));
         });
-        for (DeviceWorker w : waited) {
+        for (MemoryNode w : waited) {
             Chunk c = chunks.get(w);
             w.memory().unpinFresh(c);
-            if ((holders & w.node().bit()) == 0) {
+            if ((holders & w.bit()) == 0) {
                 s.removeChunk(c);
                 w.memory().forget(c);
             }
@@ -185,12 +183,12 @@ public final class Coherency {
     /**
      * On {@code w}'s thread, before any task it takes after the storage was made: enqueues the upload of a
      * new storage's bytes from {@code slot} into {@code c}, which counts as holding them from the start.
-     * Whatever uses the chunk goes on the device's queue behind it ({@link DeviceWorker#orderBehindUploads}).
+     * Whatever uses the chunk goes on the device's queue behind it ({@link MemoryNode#orderBehindUploads}).
      * Nothing is enqueued when the storage
      * was freed meanwhile. If the upload fails, the device stops holding what others hold too, and what it
      * alone held is put back in the host copy from the slot.
      */
-    private static void fillFromSlot(Chunk c, ByteBuffer slot, DeviceWorker w) {
+    private static void fillFromSlot(Chunk c, ByteBuffer slot, MemoryNode w) {
         Storage s = c.storage();
         RealEvent upload = null;
         RealEvent ordered = null;
@@ -211,7 +209,7 @@ public final class Coherency {
         IntConsumer settle = status -> {
             if (status < 0) {
                 w.countFailure();
-                restoreFromSlot(s, w.node().index(), slot);
+                restoreFromSlot(s, w.index(), slot);
             }
             w.giveStaging(slot);
         };
@@ -222,8 +220,7 @@ public final class Coherency {
         w.countBytes(c.size(), true);
         // tracked by the marker on the device's queue where the upload went on the input queue
         RealEvent last = ordered != null ? ordered : upload;
-        w.track("fill", Trace.Kind.UPLOAD, upload, last, last == upload ? List.of() : List.of(upload), List.of(),
-                false, false, (status, times) -> settle.accept(status));
+        w.trackUpload("fill", upload, last, last == upload ? List.of() : List.of(upload), settle);
     }
 
     /** The upload from {@code slot} of a new storage to {@code node} failed: see {@link #fillFromSlot}. */
@@ -270,16 +267,16 @@ public final class Coherency {
 
     /** Copies pieces held only by devices back to the host, each on the queue of one device holding it. */
     private Completion writeBack(Storage s, List<Piece> pieces) {
-        Map<DeviceNode, List<Piece>> bySource = new LinkedHashMap<>();
+        Map<MemoryNode, List<Piece>> bySource = new LinkedHashMap<>();
         for (Piece p : pieces) {
-            DeviceNode source = machine.node(Long.numberOfTrailingZeros(p.holders() & ~1L));
+            MemoryNode source = nodes.apply(Long.numberOfTrailingZeros(p.holders() & ~1L));
             bySource.computeIfAbsent(source, k -> new ArrayList<>()).add(p);
         }
         List<Completion> parts = new ArrayList<>();
         bySource.forEach((source, list) -> {
             Completion done = new Completion();
             parts.add(done);
-            source.worker().post(w -> download(s, list, w, done));
+            source.runOnThread(() -> download(s, list, source, done));
         });
         return Completion.all(parts);
     }
@@ -296,8 +293,8 @@ public final class Coherency {
      * write of the host copy made meanwhile (a program may write bytes it is also reading, unordered, and
      * expect its write to stay) would be overwritten when the transfer lands.
      */
-    private static void download(Storage s, List<Piece> pieces, DeviceWorker w, Completion done) {
-        if (w.node().isLost()) {
+    private static void download(Storage s, List<Piece> pieces, MemoryNode w, Completion done) {
+        if (w.isLost()) {
             done.complete(OpenClConstants.CL_DEVICE_NOT_AVAILABLE);
             return;
         }
@@ -306,7 +303,7 @@ public final class Coherency {
         List<Chunk> used = new ArrayList<>();
         try {
             for (Piece asked : pieces) {
-                for (Piece p : s.map().held(asked.offset(), asked.length(), w.node().index())) {
+                for (Piece p : s.map().held(asked.offset(), asked.length(), w.index())) {
                     HostStore landing = new HostStore(p.length());
                     readFromChunks(s, p.offset(), p.length(), landing, p.offset(), w, reads, used,
                             (from, length) -> landed.add(new Landed(new Piece(from, length, p.holders(), p.version()),
@@ -349,7 +346,7 @@ public final class Coherency {
      * nothing here is marked valid anywhere. Returns false, having enqueued nothing, when the device has no
      * chunk of the range; throws, having released what it enqueued, when an enqueue fails.
      */
-    public static boolean readBehind(Storage s, long offset, long length, DeviceWorker w, HostStore into,
+    public static boolean readBehind(Storage s, long offset, long length, MemoryNode w, HostStore into,
                                      IntConsumer then) {
         List<RealEvent> reads = new ArrayList<>();
         List<Chunk> used = new ArrayList<>();
@@ -377,8 +374,8 @@ public final class Coherency {
      * chunks to {@code used}, and tells {@code parts} each part read.
      */
     private static void readFromChunks(Storage s, long offset, long length, HostStore into, long base,
-                                       DeviceWorker w, List<RealEvent> reads, List<Chunk> used, PartRead parts) {
-        for (Chunk c : s.chunksOverlapping(w.node(), offset, length)) {
+                                       MemoryNode w, List<RealEvent> reads, List<Chunk> used, PartRead parts) {
+        for (Chunk c : s.chunksOverlapping(w.memory(), offset, length)) {
             long from = Math.max(offset, c.offset());
             long to = Math.min(offset + length, c.end());
             reads.addAll(read(c, from, to - from, into, from - base, w));
@@ -388,18 +385,18 @@ public final class Coherency {
     }
 
     /** Tracks enqueued reads from {@code used}, which stay pinned until the reads end; then {@code then}. */
-    private static void trackReads(String label, DeviceWorker w, List<RealEvent> reads, List<Chunk> used,
+    private static void trackReads(String label, MemoryNode w, List<RealEvent> reads, List<Chunk> used,
                                    boolean behind, IntConsumer then) {
         w.memory().pinAll(used);
         RealEvent last = reads.remove(reads.size() - 1);
-        w.track(label, Trace.Kind.DOWNLOAD, last, last, reads, List.of(), behind, false, (status, times) -> {
+        w.trackDownload(label, last, reads, behind, status -> {
             w.memory().unpin(used);
             then.accept(status);
         });
     }
 
     /** Enqueues reads of {@code piece}, which lies in {@code c}, into the host copy; counts the bytes. */
-    static List<RealEvent> readToHost(Chunk c, Piece piece, DeviceWorker w) {
+    static List<RealEvent> readToHost(Chunk c, Piece piece, MemoryNode w) {
         return read(c, piece.offset(), piece.length(), c.storage().host(), piece.offset(), w);
     }
 
@@ -408,7 +405,7 @@ public final class Coherency {
      * {@code into} at {@code intoOffset} (an image: all of it, into all of {@code into}); counts the bytes.
      */
     static List<RealEvent> read(Chunk c, long offset, long length, HostStore into, long intoOffset,
-                                DeviceWorker w) {
+                                MemoryNode w) {
         Storage s = c.storage();
         List<RealEvent> reads = new ArrayList<>();
         if (s.image() == null) {

@@ -4,12 +4,9 @@ import io.omnicl.driver.ClError;
 import io.omnicl.driver.ImageSpec;
 import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.coherence.CoherenceMap.Piece;
-import io.omnicl.runtime.worker.DeviceNode;
-import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.spi.BackendException;
-import io.omnicl.spi.RealEvent;
-import io.omnicl.spi.DeviceParam;
 import io.omnicl.spi.RealBuffer;
+import io.omnicl.spi.RealEvent;
 import io.omnicl.spi.RealMem;
 
 import java.util.ArrayDeque;
@@ -42,8 +39,7 @@ public final class DeviceMemory {
     /** The largest fill pattern OpenCL allows, in bytes. */
     private static final long MAX_PATTERN = 128;
 
-    private final DeviceNode node;
-    private final DeviceWorker worker;
+    private final MemoryNode node;
     /** Bytes of chunks this device may hold at once. */
     private final long limit;
     /** The largest single allocation. */
@@ -79,13 +75,26 @@ public final class DeviceMemory {
     private static final long SPARE_NANOS = TimeUnit.SECONDS.toNanos(2);
     private final AtomicLong evictions = new AtomicLong();
 
-    public DeviceMemory(DeviceWorker worker, long limit, long maxAlloc) {
-        this.node = worker.node();
-        this.worker = worker;
+    /**
+     * The memory of {@code node}'s device, which it may fill up to {@code limit} bytes, in allocations of at most
+     * {@code maxAlloc}, aligned as the device says ({@code CL_DEVICE_MEM_BASE_ADDR_ALIGN}, bits).
+     */
+    public DeviceMemory(MemoryNode node, long limit, long maxAlloc, long baseAddrAlignBits) {
+        this.node = node;
         this.limit = limit;
         this.maxAlloc = Math.min(maxAlloc, limit);
         this.wholeUpTo = Math.min(this.maxAlloc, limit / 4);
-        this.granule = Math.max(MAX_PATTERN, node.info().getLong(DeviceParam.MEM_BASE_ADDR_ALIGN, 8) / 8);
+        this.granule = Math.max(MAX_PATTERN, baseAddrAlignBits / 8);
+    }
+
+    /** The memory node's index (1..n). */
+    public int index() {
+        return node.index();
+    }
+
+    /** The device's name, for messages. */
+    public String name() {
+        return node.name();
     }
 
     public long limit() {
@@ -259,7 +268,7 @@ public final class DeviceMemory {
             boolean room = true;
             for (int i = 0; i < regions.size(); i++) {
                 Region r = regions.get(i);
-                Chunk c = r.storage().chunkCovering(node, r.offset(), r.length());
+                Chunk c = r.storage().chunkCovering(this, r.offset(), r.length());
                 if (c == null) {
                     c = allocate(r);
                 }
@@ -275,7 +284,7 @@ public final class DeviceMemory {
                 return pinned;
             }
             unpin(pinned);
-            if (worker.hasInFlight()) {
+            if (node.hasInFlight()) {
                 return null;
             }
             if (attempt > 0) {
@@ -307,10 +316,10 @@ public final class DeviceMemory {
     private boolean clearOverlaps(List<Region> regions) {
         for (int i = 0; i < regions.size(); i++) {
             Region r = regions.get(i);
-            if (r.storage().chunkCovering(node, r.offset(), r.length()) != null) {
+            if (r.storage().chunkCovering(this, r.offset(), r.length()) != null) {
                 continue;
             }
-            for (Chunk c : r.storage().chunksOverlapping(node, r.offset(), r.length())) {
+            for (Chunk c : r.storage().chunksOverlapping(this, r.offset(), r.length())) {
                 if (c.pinned()) {
                     return false;
                 }
@@ -351,7 +360,7 @@ public final class DeviceMemory {
             }
             return null;
         }
-        Chunk c = s.addChunk(node, 0, s.size(), mem);
+        Chunk c = s.addChunk(this, 0, s.size(), mem);
         c.pin();
         synchronized (this) {
             chunks.put(c, c);
@@ -392,7 +401,7 @@ public final class DeviceMemory {
                 return null;
             }
         }
-        Chunk c = r.storage().addChunk(node, r.offset(), r.length(), mem);
+        Chunk c = r.storage().addChunk(this, r.offset(), r.length(), mem);
         synchronized (this) {
             chunks.put(c, c);
             used += c.size();
@@ -403,9 +412,9 @@ public final class DeviceMemory {
     private RealMem create(Region r) {
         ImageSpec image = r.storage().image();
         if (image == null) {
-            return worker.session().allocate(r.length());
+            return node.session().allocate(r.length());
         }
-        return worker.session().allocateImage(OpenClConstants.CL_MEM_READ_WRITE, RealImages.format(image),
+        return node.session().allocateImage(OpenClConstants.CL_MEM_READ_WRITE, RealImages.format(image),
                 RealImages.desc(image, null));
     }
 
@@ -478,7 +487,7 @@ public final class DeviceMemory {
         int status = 0;
         try {
             for (Piece p : pieces) {
-                reads.addAll(Coherency.readToHost(c, p, worker));
+                reads.addAll(Coherency.readToHost(c, p, node));
             }
         } finally {
             for (RealEvent e : reads) {

@@ -1,6 +1,5 @@
 package io.omnicl.runtime.coherence;
 
-import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.spi.RealEvent;
 
 import java.util.ArrayList;
@@ -27,10 +26,10 @@ public final class StagedResults {
     }
 
     /** Enqueues on {@code w}'s queue the reads of {@code outputs} from its chunks, adding them to {@code reads}. */
-    public static StagedResults read(List<Access> outputs, DeviceWorker w, List<RealEvent> reads) {
+    public static StagedResults read(List<Access> outputs, MemoryNode w, List<RealEvent> reads) {
         Map<Chunk, List<Access>> byChunk = new LinkedHashMap<>();
         for (Access a : outputs) {
-            byChunk.computeIfAbsent(a.storage().chunkAt(w.node(), a.offset()), k -> new ArrayList<>()).add(a);
+            byChunk.computeIfAbsent(a.storage().chunkAt(w.memory(), a.offset()), k -> new ArrayList<>()).add(a);
         }
         List<Part> parts = new ArrayList<>();
         byChunk.forEach((chunk, list) -> {

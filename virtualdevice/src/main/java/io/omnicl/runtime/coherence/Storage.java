@@ -1,12 +1,10 @@
 package io.omnicl.runtime.coherence;
 
 import io.omnicl.driver.ImageSpec;
-import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.spi.RealMem;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
 
@@ -76,7 +74,7 @@ public final class Storage {
     }
 
     /** The chunk on {@code node} holding all of {@code [offset, offset + length)}, or null. */
-    public synchronized Chunk chunkCovering(DeviceNode node, long offset, long length) {
+    public synchronized Chunk chunkCovering(DeviceMemory node, long offset, long length) {
         // a key and a get, not floorEntry, which copies the entry
         TreeMap<Long, Chunk> all = chunks.get(node.index());
         Long at = all.floorKey(offset);
@@ -88,7 +86,7 @@ public final class Storage {
      * The chunk on {@code node} holding byte {@code offset}: for a command's own accesses, which it has
      * pinned.
      */
-    public Chunk chunkAt(DeviceNode node, long offset) {
+    public Chunk chunkAt(DeviceMemory node, long offset) {
         Chunk c = chunkCovering(node, offset, 1);
         if (c == null) {
             throw new IllegalStateException("no chunk at " + offset + " on " + node);
@@ -96,7 +94,7 @@ public final class Storage {
         return c;
     }
 
-    synchronized List<Chunk> chunksOverlapping(DeviceNode node, long offset, long length) {
+    synchronized List<Chunk> chunksOverlapping(DeviceMemory node, long offset, long length) {
         List<Chunk> result = new ArrayList<>();
         TreeMap<Long, Chunk> all = chunks.get(node.index());
         Long from = all.floorKey(offset);
@@ -111,7 +109,7 @@ public final class Storage {
         return result;
     }
 
-    synchronized Chunk addChunk(DeviceNode node, long offset, long size, RealMem mem) {
+    synchronized Chunk addChunk(DeviceMemory node, long offset, long size, RealMem mem) {
         Chunk c = new Chunk(this, node, offset, size, mem);
         chunks.get(node.index()).put(offset, c);
         return c;
@@ -119,7 +117,7 @@ public final class Storage {
 
     /** Removes and releases the chunk; false if it was already gone (the storage was freed meanwhile). */
     synchronized boolean removeChunk(Chunk c) {
-        chunks.get(c.node().index()).remove(c.offset(), c);
+        chunks.get(c.memory().index()).remove(c.offset(), c);
         return c.release(false);
     }
 
@@ -127,7 +125,7 @@ public final class Storage {
      * The real object standing for {@code owner} (a sub-buffer, or an image over a buffer) on the chunk of
      * {@code node} that holds its bytes, made by {@code make} on first use and released with the chunk.
      */
-    public synchronized RealMem view(DeviceNode node, Object owner, long offset, long length,
+    public synchronized RealMem view(DeviceMemory node, Object owner, long offset, long length,
                                      Function<Chunk, RealMem> make) {
         Chunk c = chunkCovering(node, offset, length);
         if (c == null) {
@@ -166,7 +164,7 @@ public final class Storage {
             }
         }
         for (Chunk c : all) {
-            c.node().memory().forget(c);
+            c.memory().forget(c);
         }
     }
 }

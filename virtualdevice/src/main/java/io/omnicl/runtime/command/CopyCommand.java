@@ -1,12 +1,12 @@
 package io.omnicl.runtime.command;
 
-import io.omnicl.runtime.MemObject;
 import io.omnicl.runtime.Device;
+import io.omnicl.runtime.MemObject;
+import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.coherence.Chunk;
 import io.omnicl.runtime.coherence.CoherenceMap;
 import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.coherence.HostStore;
-import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.spi.RealEvent;
 
@@ -59,7 +59,7 @@ final class CopyCommand extends DeviceCommand {
     }
 
     private void copyOnHost() {
-        queue.engine().coherency().toHost(read.storage(), read.offset(), read.length()).onDone(s -> {
+        queue.runtime().coherency().toHost(read.storage(), read.offset(), read.length()).onDone(s -> {
             if (s < 0) {
                 end(s);
                 return;
@@ -76,8 +76,8 @@ final class CopyCommand extends DeviceCommand {
 
     @Override
     RealEvent submit(DeviceWorker w, boolean withEvent) {
-        Chunk from = read.storage().chunkAt(w.node(), read.offset());
-        Chunk to = write.storage().chunkAt(w.node(), write.offset());
+        Chunk from = read.storage().chunkAt(w.memory(), read.offset());
+        Chunk to = write.storage().chunkAt(w.memory(), write.offset());
         return w.queue().copy(from.buffer(), from.local(read.offset()), to.buffer(), to.local(write.offset()),
                 read.length(), List.of());
     }

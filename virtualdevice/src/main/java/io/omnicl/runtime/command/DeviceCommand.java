@@ -1,10 +1,10 @@
 package io.omnicl.runtime.command;
 
 import io.omnicl.runtime.Device;
+import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.coherence.Chunk;
 import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.coherence.StagedResults;
-import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.graph.Completion;
 import io.omnicl.runtime.graph.Statuses;
 import io.omnicl.runtime.sched.PerfKey;
@@ -64,14 +64,14 @@ abstract class DeviceCommand extends Command implements DeviceTask {
 
     /** Those of {@code nodes} (bits) the command may still use: not lost, and not failed by this command. */
     final long available(long nodes) {
-        return nodes & ~excluded & ~queue.engine().machine().lostNodes();
+        return nodes & ~excluded & ~queue.runtime().devices().lostNodes();
     }
 
     /** Those of {@code nodes} available and with room for what the command uses, all at once. */
     final long fitting(long nodes) {
         long fit = 0;
         long candidates = available(nodes);
-        for (DeviceNode n : queue.engine().machine().nodes()) {
+        for (DeviceNode n : queue.runtime().devices().nodes()) {
             if ((candidates & n.bit()) != 0 && n.memory().fits(accesses())) {
                 fit |= n.bit();
             }
@@ -98,7 +98,7 @@ abstract class DeviceCommand extends Command implements DeviceTask {
             return;
         }
         this.candidates = usable;
-        Route.toScheduler(queue.engine().machine(), this);
+        Route.toScheduler(queue.runtime().devices(), this);
     }
 
     @Override
@@ -140,7 +140,7 @@ abstract class DeviceCommand extends Command implements DeviceTask {
      * waited for, it does not follow after all.
      */
     private void execute(DeviceWorker w, boolean behind) {
-        Coherency coherency = queue.engine().coherency();
+        Coherency coherency = queue.runtime().coherency();
         List<RealEvent> events = new ArrayList<>();
         boolean submitted = false;
         try {
@@ -156,7 +156,7 @@ abstract class DeviceCommand extends Command implements DeviceTask {
             pinned = chunks;
             PerfKey key = perfKey();
             boolean timed = queue.profiling()
-                    || key != null && queue.engine().machine().model().sampleNext(key, w.node().modelId());
+                    || key != null && queue.runtime().devices().model().sampleNext(key, w.node().modelId());
             Collection<Access> pending = behind ? w.pendingWrites() : List.of();
             List<Completion> waits = new ArrayList<>();
             List<Access> inputs = inputs();
@@ -189,7 +189,7 @@ abstract class DeviceCommand extends Command implements DeviceTask {
             event.running(0);
             RealEvent last = real;
             StagedResults staged = null;
-            if (queue.engine().config().resilient() && !outputs().isEmpty()) {
+            if (queue.runtime().config().resilient() && !outputs().isEmpty()) {
                 if (real != null) {
                     events.add(real);
                 }
@@ -230,7 +230,7 @@ abstract class DeviceCommand extends Command implements DeviceTask {
         }
         if (times != null && perfKey() != null) {
             // a throttled device holds its worker for the kernel and the wait after it
-            queue.engine().machine().model().record(perfKey(), w.node().modelId(),
+            queue.runtime().devices().model().record(perfKey(), w.node().modelId(),
                     (long) ((times[3] - times[2]) * w.throttle()));
         }
         if (staged != null) {
@@ -259,7 +259,7 @@ abstract class DeviceCommand extends Command implements DeviceTask {
         w.countFailure();
         failure = status;
         if (status == CL_DEVICE_NOT_AVAILABLE) {
-            queue.engine().machine().lose(w.node());
+            queue.runtime().devices().lose(w.node());
         }
         int me = w.node().index();
         boolean intact = true;

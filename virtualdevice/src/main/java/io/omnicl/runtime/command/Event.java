@@ -1,12 +1,12 @@
 package io.omnicl.runtime.command;
 
-import io.omnicl.runtime.Context;
-import io.omnicl.runtime.CountedObject;
-import io.omnicl.runtime.Callbacks;
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClError;
 import io.omnicl.driver.ClEvent;
 import io.omnicl.driver.InfoValue;
+import io.omnicl.runtime.Callbacks;
+import io.omnicl.runtime.Context;
+import io.omnicl.runtime.CountedObject;
 import io.omnicl.runtime.graph.Completion;
 
 import java.util.ArrayList;
@@ -166,7 +166,7 @@ public final class Event extends CountedObject implements ClEvent {
 
     @Override
     public int await() {
-        return done.await(context.engine().watchNanos());
+        return done.await(context.runtime().watchNanos());
     }
 
     @Override

@@ -27,7 +27,7 @@ final class FillCommand extends OverwriteCommand {
 
     @Override
     RealEvent submit(DeviceWorker w, boolean withEvent) {
-        Chunk c = write.storage().chunkAt(w.node(), write.offset());
+        Chunk c = write.storage().chunkAt(w.memory(), write.offset());
         return w.queue().fill(c.buffer(), ByteBuffer.allocateDirect(pattern.length).put(pattern).flip(),
                 c.local(write.offset()), write.length(), List.of());
     }

@@ -1,14 +1,15 @@
 package io.omnicl.runtime.command;
 
-import io.omnicl.runtime.MemObject;
 import io.omnicl.driver.HostMemory;
+import io.omnicl.runtime.MemObject;
+import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.coherence.CoherenceMap;
 import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.coherence.HostStore;
 import io.omnicl.runtime.coherence.Storage;
-import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceWorker;
+import io.omnicl.runtime.worker.HostThreads;
 import io.omnicl.runtime.worker.StagedPieces;
 
 import java.nio.ByteBuffer;
@@ -50,7 +51,7 @@ final class HostReadCommand extends Command {
     /** Makes the range valid on the host copy, then copies it from there. */
     private void readThroughHostCopy() {
         long start = access.offset();
-        queue.engine().coherency().toHost(access.storage(), start, access.length()).onDone(s -> {
+        queue.runtime().coherency().toHost(access.storage(), start, access.length()).onDone(s -> {
             if (s < 0) {
                 end(s);
                 return;
@@ -73,13 +74,13 @@ final class HostReadCommand extends Command {
             return false;
         }
         long holders = s.map().holdersOfAll(access.offset(), access.length());
-        long devices = holders & ~queue.engine().machine().lostNodes();
+        long devices = holders & ~queue.runtime().devices().lostNodes();
         if (devices == 0 || (holders & CoherenceMap.bit(CoherenceMap.HOST)) != 0) {
             return false;
         }
         // the queue's own device, when it is one of the holders (a pinned queue)
         long own = devices & queue.deviceImpl().nodeMask();
-        DeviceNode holder = queue.engine().machine().node(Long.numberOfTrailingZeros(own != 0 ? own : devices));
+        DeviceNode holder = queue.runtime().devices().node(Long.numberOfTrailingZeros(own != 0 ? own : devices));
         Route.toHolder(holder, w -> {
             // the device may have evicted the range since; then it is back on the host copy
             boolean holds = (s.map().holdersOfAll(access.offset(), access.length()) & w.node().bit()) != 0;
@@ -134,7 +135,7 @@ final class HostReadCommand extends Command {
                         }
                         event.running(0);
                         if (landing.staged()) {
-                            DeviceWorker.offWorker(() -> {
+                            HostThreads.run(() -> {
                                 landing.copyOut(user, direct);
                                 landing.giveBack();
                                 end(0);

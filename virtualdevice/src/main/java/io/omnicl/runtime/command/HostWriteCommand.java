@@ -1,8 +1,8 @@
 package io.omnicl.runtime.command;
 
-import io.omnicl.runtime.MemObject;
-import io.omnicl.runtime.Device;
 import io.omnicl.driver.HostMemory;
+import io.omnicl.runtime.Device;
+import io.omnicl.runtime.MemObject;
 import io.omnicl.runtime.coherence.Chunk;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.runtime.worker.StagedPieces;
@@ -60,7 +60,7 @@ final class HostWriteCommand extends OverwriteCommand {
      */
     @Override
     RealEvent submit(DeviceWorker w, boolean withEvent) {
-        Chunk c = write.storage().chunkAt(w.node(), write.offset());
+        Chunk c = write.storage().chunkAt(w.memory(), write.offset());
         long at = c.local(write.offset());
         StagedPieces pieces = StagedPieces.take(w, write.length());
         List<RealEvent> writes = new ArrayList<>();

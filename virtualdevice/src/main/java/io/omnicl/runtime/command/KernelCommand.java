@@ -1,13 +1,13 @@
 package io.omnicl.runtime.command;
 
+import io.omnicl.driver.ClError;
+import io.omnicl.runtime.Device;
 import io.omnicl.runtime.Kernel;
 import io.omnicl.runtime.MemObject;
-import io.omnicl.runtime.Device;
-import io.omnicl.driver.ClError;
 import io.omnicl.runtime.coherence.Access;
-import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.sched.Fetch;
 import io.omnicl.runtime.sched.PerfKey;
+import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.runtime.worker.Trace;
 import io.omnicl.spi.DeviceParam;
@@ -146,7 +146,7 @@ final class KernelCommand extends DeviceCommand {
         int order = image.image().channelOrder();
         int type = image.image().channelType();
         long access = image.flags() & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY);
-        return queue.engine().imageFormats(n, access, image.image().type()).stream()
+        return queue.runtime().imageFormats(n, access, image.image().type()).stream()
                 .anyMatch(f -> f[0] == order && f[1] == type);
     }
 

@@ -1,8 +1,8 @@
 package io.omnicl.runtime.command;
 
-import io.omnicl.runtime.MemObject;
 import io.omnicl.driver.ClError;
 import io.omnicl.driver.Rect;
+import io.omnicl.runtime.MemObject;
 import io.omnicl.runtime.coherence.Access;
 
 import java.nio.ByteBuffer;
@@ -56,7 +56,7 @@ final class MapCommand extends Command {
             return;
         }
         Access hull = rows.hull(false);
-        queue.engine().coherency().toHost(hull.storage(), hull.offset(), hull.length()).onDone(this::end);
+        queue.runtime().coherency().toHost(hull.storage(), hull.offset(), hull.length()).onDone(this::end);
     }
 
     @Override

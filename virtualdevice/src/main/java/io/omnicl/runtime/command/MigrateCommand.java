@@ -60,7 +60,7 @@ final class MigrateCommand extends DeviceCommand {
         } else if ((flags & CL_MIGRATE_MEM_OBJECT_HOST) != 0) {
             List<Completion> parts = new ArrayList<>();
             for (Access a : ranges) {
-                parts.add(queue.engine().coherency().toHost(a.storage(), a.offset(), a.length()));
+                parts.add(queue.runtime().coherency().toHost(a.storage(), a.offset(), a.length()));
             }
             Completion.all(parts).onDone(this::end);
         } else if (!queue.deviceImpl().isVirtual()) {

@@ -1,10 +1,10 @@
 package io.omnicl.runtime.command;
 
-import io.omnicl.runtime.MemObject;
 import io.omnicl.runtime.Device;
+import io.omnicl.runtime.MemObject;
+import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.coherence.CoherenceMap;
 import io.omnicl.runtime.coherence.Coherency;
-import io.omnicl.runtime.coherence.Access;
 
 import java.util.List;
 
@@ -75,7 +75,7 @@ abstract class OverwriteCommand extends DeviceCommand {
         }
         long holders = write.storage().map().holdersOfAny(0, write.storage().size());
         long target = (holders & ~CoherenceMap.bit(CoherenceMap.HOST)) != 0 ? holders
-                : queue.engine().machine().scheduler().homeOfNewData(available(device.nodeMask()));
+                : queue.runtime().devices().scheduler().homeOfNewData(available(device.nodeMask()));
         long devices = fitting(target & device.nodeMask());
         if ((target & CoherenceMap.bit(CoherenceMap.HOST)) != 0 || devices == 0) {
             return false;

@@ -1,11 +1,5 @@
 package io.omnicl.runtime.command;
 
-import io.omnicl.runtime.Context;
-import io.omnicl.runtime.Kernel;
-import io.omnicl.runtime.CountedObject;
-import io.omnicl.runtime.MemObject;
-import io.omnicl.runtime.Services;
-import io.omnicl.runtime.Device;
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
 import io.omnicl.driver.ClError;
@@ -16,8 +10,14 @@ import io.omnicl.driver.ClQueue;
 import io.omnicl.driver.HostMemory;
 import io.omnicl.driver.InfoValue;
 import io.omnicl.driver.Rect;
-import io.omnicl.runtime.coherence.Chunk;
+import io.omnicl.runtime.Context;
+import io.omnicl.runtime.CountedObject;
+import io.omnicl.runtime.Device;
+import io.omnicl.runtime.Kernel;
+import io.omnicl.runtime.MemObject;
+import io.omnicl.runtime.Services;
 import io.omnicl.runtime.coherence.Access;
+import io.omnicl.runtime.coherence.Chunk;
 import io.omnicl.runtime.graph.Completion;
 
 import java.nio.ByteBuffer;
@@ -66,7 +66,7 @@ public final class Queue extends CountedObject implements ClQueue {
         this.device = device;
         this.properties = properties;
         this.inOrder = (properties & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) == 0;
-        this.strict = context.engine().config().strictOrder();
+        this.strict = context.runtime().config().strictOrder();
         context.hold();
     }
 
@@ -78,8 +78,8 @@ public final class Queue extends CountedObject implements ClQueue {
         return device;
     }
 
-    Services engine() {
-        return context.engine();
+    Services runtime() {
+        return context.runtime();
     }
 
     boolean profiling() {
@@ -232,7 +232,7 @@ public final class Queue extends CountedObject implements ClQueue {
     public void finish() {
         checkValid();
         // one wait for all: waiting for each in turn would have the worker wake this thread once per command
-        Completion.all(pending()).await(engine().watchNanos());
+        Completion.all(pending()).await(runtime().watchNanos());
     }
 
     /** Waits for a blocking command; throws its failure. */
@@ -284,8 +284,8 @@ public final class Queue extends CountedObject implements ClQueue {
         // a sub-buffer
         return enqueue(new RectCopyCommand(this, CL_COMMAND_COPY_BUFFER_RECT, from, to, srcRect, dstRect,
                 (w, fromRows, toRows) -> {
-                    Chunk a = fromRows.chunk(w.node());
-                    Chunk b = toRows.chunk(w.node());
+                    Chunk a = fromRows.chunk(w.memory());
+                    Chunk b = toRows.chunk(w.memory());
                     return w.queue().copyRect(a.buffer(), b.buffer(), fromRows.originIn(a), toRows.originIn(b),
                             srcRect.region(), srcRect.rowPitch(), srcRect.slicePitch(), dstRect.rowPitch(),
                             dstRect.slicePitch(), List.of());
@@ -320,14 +320,14 @@ public final class Queue extends CountedObject implements ClQueue {
         } else if (from.image() != null) {
             type = CL_COMMAND_COPY_IMAGE_TO_BUFFER;
             copy = (w, fromRows, toRows) -> {
-                Chunk b = toRows.chunk(w.node());
+                Chunk b = toRows.chunk(w.memory());
                 return w.queue().copyImageToBuffer(from.realImageOn(w.node()), b.buffer(), srcOrigin, region,
                         toRows.originIn(b)[0], List.of());
             };
         } else {
             type = CL_COMMAND_COPY_BUFFER_TO_IMAGE;
             copy = (w, fromRows, toRows) -> {
-                Chunk a = fromRows.chunk(w.node());
+                Chunk a = fromRows.chunk(w.memory());
                 return w.queue().copyBufferToImage(a.buffer(), to.realImageOn(w.node()), fromRows.originIn(a)[0],
                         dstOrigin, region, List.of());
             };

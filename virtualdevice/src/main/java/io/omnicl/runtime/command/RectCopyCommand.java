@@ -1,10 +1,10 @@
 package io.omnicl.runtime.command;
 
-import io.omnicl.runtime.MemObject;
-import io.omnicl.runtime.Device;
 import io.omnicl.driver.Rect;
-import io.omnicl.runtime.coherence.HostStore;
+import io.omnicl.runtime.Device;
+import io.omnicl.runtime.MemObject;
 import io.omnicl.runtime.coherence.Access;
+import io.omnicl.runtime.coherence.HostStore;
 import io.omnicl.runtime.graph.Completion;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.spi.RealEvent;
@@ -79,7 +79,7 @@ final class RectCopyCommand extends DeviceCommand {
     private void copyOnHost() {
         List<Completion> fetches = new ArrayList<>();
         for (Access a : inputs()) {
-            fetches.add(queue.engine().coherency().toHost(a.storage(), a.offset(), a.length()));
+            fetches.add(queue.runtime().coherency().toHost(a.storage(), a.offset(), a.length()));
         }
         Completion.all(fetches).onDone(s -> {
             if (s < 0) {

@@ -1,13 +1,13 @@
 package io.omnicl.runtime.command;
 
-import io.omnicl.runtime.MemObject;
 import io.omnicl.driver.Rect;
+import io.omnicl.runtime.MemObject;
+import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.coherence.Chunk;
 import io.omnicl.runtime.coherence.CoherenceMap;
 import io.omnicl.runtime.coherence.Coherency;
+import io.omnicl.runtime.coherence.DeviceMemory;
 import io.omnicl.runtime.coherence.Storage;
-import io.omnicl.runtime.coherence.Access;
-import io.omnicl.runtime.worker.DeviceNode;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -46,9 +46,9 @@ record RectRows(Storage storage, long base, Rect rect) {
         return new Access(storage, base + rect.first(), rect.end() - rect.first(), writes);
     }
 
-    /** The chunk on {@code node} that holds the rows (pinned by the command using them). */
-    Chunk chunk(DeviceNode node) {
-        return storage.chunkAt(node, base + rect.first());
+    /** The chunk in {@code memory} that holds the rows (pinned by the command using them). */
+    Chunk chunk(DeviceMemory memory) {
+        return storage.chunkAt(memory, base + rect.first());
     }
 
     /** The rect's origin counted from the start of {@code c}: its first byte's offset there. */

@@ -1,8 +1,8 @@
 package io.omnicl.runtime.command;
 
-import io.omnicl.runtime.MemObject;
 import io.omnicl.driver.HostMemory;
 import io.omnicl.driver.Rect;
+import io.omnicl.runtime.MemObject;
 import io.omnicl.runtime.coherence.Access;
 
 import java.util.List;
@@ -48,7 +48,7 @@ final class RectTransferCommand extends Command {
             return;
         }
         Access hull = rows.hull(false);
-        queue.engine().coherency().toHost(hull.storage(), hull.offset(), hull.length()).onDone(s -> {
+        queue.runtime().coherency().toHost(hull.storage(), hull.offset(), hull.length()).onDone(s -> {
             if (s < 0) {
                 end(s);
                 return;

@@ -1,8 +1,8 @@
 package io.omnicl.runtime.command;
 
 import io.omnicl.runtime.worker.DeviceNode;
+import io.omnicl.runtime.worker.DeviceNodes;
 import io.omnicl.runtime.worker.DeviceWorker;
-import io.omnicl.runtime.worker.Machine;
 import io.omnicl.runtime.worker.WorkerTask;
 
 /**
@@ -18,8 +18,8 @@ final class Route {
     }
 
     /** {@code c} runs on one of its candidates, as the scheduler decides. */
-    static void toScheduler(Machine machine, DeviceCommand c) {
-        machine.scheduler().push(c);
+    static void toScheduler(DeviceNodes devices, DeviceCommand c) {
+        devices.scheduler().push(c);
     }
 
     /** {@code c} is submitted on {@code w}'s queue behind its precursors, or waits for them after all. */

@@ -1,27 +1,27 @@
 package io.omnicl.runtime.entry;
 
-import io.omnicl.runtime.Context;
-import io.omnicl.runtime.command.Event;
-import io.omnicl.runtime.command.Queue;
-import io.omnicl.runtime.Platform;
-import io.omnicl.runtime.Services;
-import io.omnicl.runtime.Device;
-import io.omnicl.runtime.ProgramCache;
-import io.omnicl.runtime.config.Config;
 import io.omnicl.driver.ClEvent;
 import io.omnicl.driver.ClPlatform;
 import io.omnicl.driver.ClQueue;
 import io.omnicl.driver.DeviceCounters;
-import io.omnicl.driver.RealDeviceDescription;
 import io.omnicl.driver.Driver;
+import io.omnicl.driver.RealDeviceDescription;
+import io.omnicl.runtime.Context;
+import io.omnicl.runtime.Device;
+import io.omnicl.runtime.Platform;
+import io.omnicl.runtime.ProgramCache;
+import io.omnicl.runtime.Services;
 import io.omnicl.runtime.coherence.Coherency;
+import io.omnicl.runtime.command.Event;
+import io.omnicl.runtime.command.Queue;
+import io.omnicl.runtime.config.Config;
 import io.omnicl.runtime.config.FaultSpec;
 import io.omnicl.runtime.fault.FaultyDevice;
 import io.omnicl.runtime.graph.Log;
 import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.sched.Schedulers;
 import io.omnicl.runtime.worker.DeviceNode;
-import io.omnicl.runtime.worker.Machine;
+import io.omnicl.runtime.worker.DeviceNodes;
 import io.omnicl.runtime.worker.Trace;
 import io.omnicl.spi.Backend;
 import io.omnicl.spi.Backends;
@@ -45,7 +45,7 @@ import static io.omnicl.driver.OpenClConstants.CL_COMMAND_USER;
 public final class RuntimeDriver implements Driver, Services {
 
     private final Config config;
-    private final Machine machine;
+    private final DeviceNodes devices;
     private final Coherency coherency;
     private final Platform platform;
     private final Trace trace = new Trace();
@@ -54,7 +54,7 @@ public final class RuntimeDriver implements Driver, Services {
     private final long watchNanos;
     private final Map<String, List<int[]>> imageFormats = new ConcurrentHashMap<>();
 
-    /** The engine as the facade finds it: configured from the environment. */
+    /** The runtime as the facade finds it: configured from the environment. */
     public RuntimeDriver() {
         this(Config.fromEnvironment());
     }
@@ -63,7 +63,7 @@ public final class RuntimeDriver implements Driver, Services {
         this(config, backend(config));
     }
 
-    /** An engine over {@code backend}'s devices, whatever the configuration names (null: none). */
+    /** A runtime over {@code backend}'s devices, whatever the configuration names (null: none). */
     public RuntimeDriver(Config config, Backend backend) {
         this.config = config;
         this.programCache = new ProgramCache(config.programCacheDir().isEmpty() ? null
@@ -90,8 +90,8 @@ public final class RuntimeDriver implements Driver, Services {
             nodes.add(new DeviceNode(nodes.size() + 1, d, config.maxInFlight(), config.throttleOf(i, d.name()),
                     config.deviceMemLimit(), staged, watchNanos, trace, model));
         });
-        this.machine = new Machine(nodes, model, workers -> Schedulers.create(config.scheduler(), workers, model));
-        this.coherency = new Coherency(machine);
+        this.devices = new DeviceNodes(nodes, model, workers -> Schedulers.create(config.scheduler(), workers, model));
+        this.coherency = new Coherency(k -> devices.node(k).worker());
         this.platform = new Platform(this);
         if (!config.traceFile().isEmpty()) {
             trace.setRecording(true);
@@ -143,14 +143,14 @@ public final class RuntimeDriver implements Driver, Services {
 
     @Override
     public List<RealDeviceDescription> realDevices() {
-        return machine.nodes().stream().map(n -> new RealDeviceDescription(n.index() - 1, n.name(),
+        return devices.nodes().stream().map(n -> new RealDeviceDescription(n.index() - 1, n.name(),
                 n.device().platformName(), n.device().platformVersion(), n.info().getString(DeviceParam.VERSION),
                 backendName)).toList();
     }
 
     @Override
     public List<DeviceCounters> counters() {
-        return machine.nodes().stream().map(n -> n.workerCounters()).toList();
+        return devices.nodes().stream().map(n -> n.workerCounters()).toList();
     }
 
     /**
@@ -181,8 +181,8 @@ public final class RuntimeDriver implements Driver, Services {
     }
 
     @Override
-    public Machine machine() {
-        return machine;
+    public DeviceNodes devices() {
+        return devices;
     }
 
     @Override

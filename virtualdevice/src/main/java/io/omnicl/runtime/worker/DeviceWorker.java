@@ -1,13 +1,15 @@
 package io.omnicl.runtime.worker;
 
 import io.omnicl.driver.DeviceCounters;
-import io.omnicl.runtime.coherence.DeviceMemory;
 import io.omnicl.runtime.coherence.Access;
+import io.omnicl.runtime.coherence.DeviceMemory;
+import io.omnicl.runtime.coherence.MemoryNode;
 import io.omnicl.runtime.graph.Log;
 import io.omnicl.runtime.sched.DeviceSpeed;
 import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.sched.Scheduler;
 import io.omnicl.runtime.sched.Worker;
+import io.omnicl.spi.DeviceParam;
 import io.omnicl.spi.DeviceSession;
 import io.omnicl.spi.RealBuffer;
 import io.omnicl.spi.RealEvent;
@@ -22,6 +24,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntConsumer;
 
 import static io.omnicl.driver.OpenClConstants.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
 
@@ -32,7 +35,7 @@ import static io.omnicl.driver.OpenClConstants.CL_EXEC_STATUS_ERROR_FOR_EVENTS_I
  * everything it enqueues next; and drivers that execute work in the waiting thread (PoCL's basic device)
  * run each device's work on its own thread.
  */
-public final class DeviceWorker implements Worker {
+public final class DeviceWorker implements Worker, MemoryNode {
 
     /** Commands submitted since the last flush after which the queue is flushed anyway. */
     private static final int FLUSH_EVERY = 16;
@@ -94,15 +97,18 @@ public final class DeviceWorker implements Worker {
         this.throttle = throttle;
         this.trace = trace;
         this.model = model;
-        this.memory = new DeviceMemory(this, memLimit, node.maxAllocSize());
+        this.memory = new DeviceMemory(this, memLimit, node.maxAllocSize(),
+                node.info().getLong(DeviceParam.MEM_BASE_ADDR_ALIGN, 8));
     }
 
     /** The device's memory: its chunks and their limit. */
+    @Override
     public DeviceMemory memory() {
         return memory;
     }
 
     /** Whether commands are in flight; only for use on this worker's thread. */
+    @Override
     public boolean hasInFlight() {
         return !inFlight.isEmpty();
     }
@@ -122,6 +128,44 @@ public final class DeviceWorker implements Worker {
 
     public DeviceNode node() {
         return node;
+    }
+
+    @Override
+    public long bit() {
+        return node.bit();
+    }
+
+    @Override
+    public String name() {
+        return node.name();
+    }
+
+    @Override
+    public boolean isLost() {
+        return node.isLost();
+    }
+
+    @Override
+    public void runOnThread(Runnable task) {
+        post(w -> task.run());
+    }
+
+    @Override
+    public void runBeforeNextTask(Runnable task) {
+        precede(w -> task.run());
+    }
+
+    @Override
+    public void trackUpload(String label, RealEvent upload, RealEvent last, List<RealEvent> others, IntConsumer then) {
+        track(label, Trace.Kind.UPLOAD, upload, last, others, List.of(), false, false,
+                (status, times) -> then.accept(status));
+    }
+
+    @Override
+    public void trackDownload(String label, RealEvent last, List<RealEvent> others, boolean behind,
+                              IntConsumer then) {
+        track(label, Trace.Kind.DOWNLOAD, last, last, others, List.of(), behind, false,
+                (status, times) -> then.accept(status));
     }
 
     @Override
@@ -155,22 +199,26 @@ public final class DeviceWorker implements Worker {
     }
 
     /** The device's session (its real context); the worker is started if it was not yet. */
+    @Override
     public DeviceSession session() {
         start();
         return session;
     }
 
     /** The in-order queue; only for use on this worker's thread. */
+    @Override
     public RealQueue queue() {
         return queue;
     }
 
     /** The queue for uploads of the inputs of commands taken here: {@link StagedTransfers#inputQueue}. */
+    @Override
     public RealQueue inputQueue() {
         return staging.inputQueue(queue);
     }
 
     /** Orders what is submitted next behind uploads: {@link StagedTransfers#orderBehindUploads}. */
+    @Override
     public RealEvent orderBehindUploads(List<RealEvent> uploads) {
         return staging.orderBehindUploads(queue, uploads);
     }
@@ -184,31 +232,30 @@ public final class DeviceWorker implements Worker {
      * From any thread: {@link StagedTransfers#uploadNow}. (A new buffer's bytes that fit a pinned slot go
      * through {@link #precede} instead; this is for the others.)
      */
+    @Override
     public int uploadNow(RealBuffer dst, ByteBuffer src) {
         return staging.uploadNow(dst, src);
     }
 
     /** {@link #uploadNow} from a host thread, so that uploads to several devices overlap. */
+    @Override
     public CompletableFuture<Integer> upload(RealBuffer dst, ByteBuffer src) {
         return staging.upload(dst, src);
     }
 
-    /** Runs {@code work} on a host thread: {@link HostThreads#run}. */
-    public static CompletableFuture<Void> offWorker(Runnable work) {
-        return HostThreads.run(work);
-    }
-
-    /** Copies {@code src} to {@code dst} on host threads: {@link HostThreads#copy(ByteBuffer, ByteBuffer)}. */
-    public static CompletableFuture<Void> copy(ByteBuffer src, ByteBuffer dst) {
+    @Override
+    public CompletableFuture<Void> copyOnHostThreads(ByteBuffer src, ByteBuffer dst) {
         return HostThreads.copy(src, dst);
     }
 
     /** From any thread: pinned memory to stage a transfer, {@link StagedTransfers#take}. */
+    @Override
     public ByteBuffer takeStaging(long bytes) {
         start();
         return staging.take(bytes);
     }
 
+    @Override
     public void giveStaging(ByteBuffer slot) {
         staging.give(slot);
     }
@@ -298,11 +345,13 @@ public final class DeviceWorker implements Worker {
     }
 
     /** Counts a command that failed here. */
+    @Override
     public void countFailure() {
         counters.countFailure();
     }
 
     /** Counts bytes moved to ({@code toDevice}) or from this device. */
+    @Override
     public void countBytes(long bytes, boolean toDevice) {
         counters.countBytes(bytes, toDevice);
     }

@@ -8,13 +8,14 @@ import java.util.List;
 import java.util.function.Function;
 
 /** Every real device the runtime aggregates, as memory nodes 1..n, and the scheduler that feeds them. */
-public final class Machine {
+public final class DeviceNodes {
 
     private final List<DeviceNode> nodes;
     private final Scheduler<DeviceTask> scheduler;
     private final PerfModel model;
 
-    public Machine(List<DeviceNode> nodes, PerfModel model, Function<List<DeviceWorker>, Scheduler<DeviceTask>> policy) {
+    public DeviceNodes(List<DeviceNode> nodes, PerfModel model,
+                       Function<List<DeviceWorker>, Scheduler<DeviceTask>> policy) {
         this.nodes = List.copyOf(nodes);
         this.model = model;
         List<DeviceWorker> workers = nodes.stream().map(n -> n.workerUnstarted()).toList();

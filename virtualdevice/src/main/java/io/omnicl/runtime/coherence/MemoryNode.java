@@ -1,0 +1,92 @@
+package io.omnicl.runtime.coherence;
+
+import io.omnicl.spi.DeviceSession;
+import io.omnicl.spi.RealBuffer;
+import io.omnicl.spi.RealEvent;
+import io.omnicl.spi.RealQueue;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.IntConsumer;
+
+/**
+ * A real device's memory as the coherence rules drive it: the one thread that enqueues on its queues, its
+ * staging memory, its counters. The device's worker implements it; coherence moves bytes only through here,
+ * so it never sees how the worker runs. Methods marked "on the node's thread" are called only from tasks run
+ * there ({@link #runOnThread}, {@link #runBeforeNextTask}, or a command the worker runs).
+ */
+public interface MemoryNode {
+
+    /** The node's index among memory nodes (1..n; the host is 0). */
+    int index();
+
+    /** Bit {@link #index()} of a holders mask. */
+    default long bit() {
+        return 1L << index();
+    }
+
+    /** The device's name, for messages. */
+    String name();
+
+    /** Whether the device has been lost: it holds nothing any more and runs nothing. */
+    boolean isLost();
+
+    /** The device's chunks and their limit. */
+    DeviceMemory memory();
+
+    /** The open device, for allocations. */
+    DeviceSession session();
+
+    /** Whether commands are in flight; on the node's thread. */
+    boolean hasInFlight();
+
+    /** The device's queue: what is enqueued here runs behind everything before it; on the node's thread. */
+    RealQueue queue();
+
+    /** The queue for uploads: a second queue of the device where its transfers are staged, else {@link #queue()}. */
+    RealQueue inputQueue();
+
+    /**
+     * Makes what comes next on {@link #queue()} wait for {@code uploads}, enqueued on {@link #inputQueue()};
+     * returns the marker that does so (to release), or null when none was needed. On the node's thread.
+     */
+    RealEvent orderBehindUploads(List<RealEvent> uploads);
+
+    /**
+     * Tracks an upload as a command of the node: {@code then} gets its status once {@code last} (the upload, or a
+     * marker behind it on the device's queue) has ended; {@code others} are released with it. On the node's thread.
+     */
+    void trackUpload(String label, RealEvent upload, RealEvent last, List<RealEvent> others, IntConsumer then);
+
+    /**
+     * Tracks reads from the device as a command of the node: {@code then} gets their status once {@code last} has
+     * ended; {@code others} are released with it. {@code behind}: they follow commands in flight. On the node's
+     * thread.
+     */
+    void trackDownload(String label, RealEvent last, List<RealEvent> others, boolean behind, IntConsumer then);
+
+    void countBytes(long bytes, boolean toDevice);
+
+    void countFailure();
+
+    /** A pinned slot of at least {@code bytes} for staging a transfer, or null when none is free or staged. */
+    ByteBuffer takeStaging(long bytes);
+
+    void giveStaging(ByteBuffer slot);
+
+    /** Copies {@code src} into {@code dst} on host threads, several at once where it is large. */
+    CompletableFuture<Void> copyOnHostThreads(ByteBuffer src, ByteBuffer dst);
+
+    /** Uploads {@code src} into {@code dst} from the calling thread, through staging where there is; the status. */
+    int uploadNow(RealBuffer dst, ByteBuffer src);
+
+    /** {@link #uploadNow} on a host thread. */
+    CompletableFuture<Integer> upload(RealBuffer dst, ByteBuffer src);
+
+    /** Runs {@code task} on the node's thread. */
+    void runOnThread(Runnable task);
+
+    /** Runs {@code task} on the node's thread before any task it takes after this call. */
+    void runBeforeNextTask(Runnable task);
+}
