@@ -75,7 +75,7 @@ class ArchitectureTest {
                 .layer("workers").definedBy(RUNTIME + ".worker..")
                 .layer("scheduling").definedBy(RUNTIME + ".sched..")
                 .layer("coherence").definedBy(RUNTIME + ".coherence..")
-                .layer("graph").definedBy(RUNTIME + ".graph..")
+                .layer("completion").definedBy(RUNTIME + ".completion..")
                 .layer("config").definedBy(RUNTIME + ".config..")
                 .whereLayer("entry").mayNotBeAccessedByAnyLayer()
                 .whereLayer("commands").mayOnlyBeAccessedByLayers("entry")

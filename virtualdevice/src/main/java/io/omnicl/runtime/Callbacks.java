@@ -1,10 +1,10 @@
 package io.omnicl.runtime;
 
-import io.omnicl.runtime.graph.Log;
+import io.omnicl.runtime.completion.Log;
 
 import java.util.concurrent.ExecutorService;
-import java.util.logging.Level;
 import java.util.concurrent.Executors;
+import java.util.logging.Level;
 
 /**
  * Runs the user's callbacks (event, build, destructor) on one thread of their own, in the order they

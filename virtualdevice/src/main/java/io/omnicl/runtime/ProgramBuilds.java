@@ -1,6 +1,6 @@
 package io.omnicl.runtime;
 
-import io.omnicl.runtime.graph.Log;
+import io.omnicl.runtime.completion.Log;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.NativeGate;
 import io.omnicl.spi.BackendException;

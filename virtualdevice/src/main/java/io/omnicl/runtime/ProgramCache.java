@@ -2,7 +2,7 @@ package io.omnicl.runtime;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.omnicl.runtime.graph.Log;
+import io.omnicl.runtime.completion.Log;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

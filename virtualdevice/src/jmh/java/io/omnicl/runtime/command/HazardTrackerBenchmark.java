@@ -1,9 +1,9 @@
 package io.omnicl.runtime.command;
 
-import io.omnicl.runtime.graph.Completion;
 import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.coherence.HostStore;
 import io.omnicl.runtime.coherence.Storage;
+import io.omnicl.runtime.completion.Completion;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

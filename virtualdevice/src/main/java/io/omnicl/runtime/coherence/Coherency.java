@@ -4,8 +4,8 @@ import io.omnicl.driver.ClError;
 import io.omnicl.driver.ImageSpec;
 import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.coherence.CoherenceMap.Piece;
-import io.omnicl.runtime.graph.Completion;
-import io.omnicl.runtime.graph.Statuses;
+import io.omnicl.runtime.completion.Completion;
+import io.omnicl.runtime.completion.Statuses;
 import io.omnicl.spi.RealEvent;
 import io.omnicl.spi.RealQueue;
 

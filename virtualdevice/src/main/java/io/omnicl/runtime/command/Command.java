@@ -1,8 +1,8 @@
 package io.omnicl.runtime.command;
 
 import io.omnicl.runtime.coherence.Access;
-import io.omnicl.runtime.graph.Completion;
-import io.omnicl.runtime.graph.Statuses;
+import io.omnicl.runtime.completion.Completion;
+import io.omnicl.runtime.completion.Statuses;
 import io.omnicl.runtime.worker.DeviceWorker;
 
 import java.util.ArrayList;

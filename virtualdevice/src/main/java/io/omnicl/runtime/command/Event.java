@@ -7,7 +7,7 @@ import io.omnicl.driver.InfoValue;
 import io.omnicl.runtime.Callbacks;
 import io.omnicl.runtime.Context;
 import io.omnicl.runtime.CountedObject;
-import io.omnicl.runtime.graph.Completion;
+import io.omnicl.runtime.completion.Completion;
 
 import java.util.ArrayList;
 import java.util.List;

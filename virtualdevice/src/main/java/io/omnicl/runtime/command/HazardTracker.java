@@ -1,8 +1,8 @@
 package io.omnicl.runtime.command;
 
-import io.omnicl.runtime.graph.Completion;
 import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.coherence.Storage;
+import io.omnicl.runtime.completion.Completion;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -176,7 +176,7 @@ final class KernelCommand extends DeviceCommand {
     }
 
     @Override
-    public PerfKey perfKey() {
+    PerfKey perfKey() {
         return perfKey;
     }
 
@@ -203,7 +203,7 @@ final class KernelCommand extends DeviceCommand {
     }
 
     @Override
-    public Fetch fetchTo(int node) {
+    Fetch fetchTo(int node) {
         long fromHost = 0;
         long fromDevices = 0;
         for (Access a : accesses) {

@@ -3,7 +3,7 @@ package io.omnicl.runtime.command;
 import io.omnicl.runtime.MemObject;
 import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.coherence.Coherency;
-import io.omnicl.runtime.graph.Completion;
+import io.omnicl.runtime.completion.Completion;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.spi.RealEvent;
 

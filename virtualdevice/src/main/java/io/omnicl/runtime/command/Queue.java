@@ -18,7 +18,7 @@ import io.omnicl.runtime.MemObject;
 import io.omnicl.runtime.Services;
 import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.coherence.Chunk;
-import io.omnicl.runtime.graph.Completion;
+import io.omnicl.runtime.completion.Completion;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import io.omnicl.runtime.Device;
 import io.omnicl.runtime.MemObject;
 import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.coherence.HostStore;
-import io.omnicl.runtime.graph.Completion;
+import io.omnicl.runtime.completion.Completion;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.spi.RealEvent;
 

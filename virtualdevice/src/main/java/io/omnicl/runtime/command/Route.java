@@ -6,8 +6,8 @@ import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.runtime.worker.WorkerTask;
 
 /**
- * The one way commands reach a real device; nothing else in this package hands a device work. A command
- * that may run on several devices goes to the scheduler, which gives it to the first worker that asks and
+ * The one way commands reach a real device; nothing else in this package hands a device work. A command's
+ * part that may run on several devices goes to the scheduler, which gives it to the first worker that asks and
  * should take it; a command that follows its precursors goes to the worker they are in flight on; a read
  * that must come from the one device holding its bytes goes to that device's worker; an attempt that had
  * to wait for data goes back to the worker that took it.
@@ -17,9 +17,9 @@ final class Route {
     private Route() {
     }
 
-    /** {@code c} runs on one of its candidates, as the scheduler decides. */
-    static void toScheduler(DeviceNodes devices, DeviceCommand c) {
-        devices.scheduler().push(c);
+    /** {@code p} runs on one of its candidates, as the scheduler decides. */
+    static void toScheduler(DeviceNodes devices, Part p) {
+        devices.scheduler().push(p);
     }
 
     /** {@code c} is submitted on {@code w}'s queue behind its precursors, or waits for them after all. */
@@ -32,8 +32,8 @@ final class Route {
         holder.worker().post(task);
     }
 
-    /** {@code c}, taken by {@code w} and then made to wait for data, is tried again there. */
-    static void backTo(DeviceWorker w, DeviceCommand c) {
-        w.post(c);
+    /** {@code p}, taken by {@code w} and then made to wait for data, is tried again there. */
+    static void backTo(DeviceWorker w, Part p) {
+        w.post(p);
     }
 }

@@ -1,6 +1,6 @@
 package io.omnicl.runtime.worker;
 
-import io.omnicl.runtime.graph.Log;
+import io.omnicl.runtime.completion.Log;
 import io.omnicl.runtime.sched.DeviceSpeed;
 import io.omnicl.spi.DeviceSession;
 import io.omnicl.spi.RealBuffer;

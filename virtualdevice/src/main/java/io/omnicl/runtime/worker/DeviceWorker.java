@@ -4,7 +4,7 @@ import io.omnicl.driver.DeviceCounters;
 import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.coherence.DeviceMemory;
 import io.omnicl.runtime.coherence.MemoryNode;
-import io.omnicl.runtime.graph.Log;
+import io.omnicl.runtime.completion.Log;
 import io.omnicl.runtime.sched.DeviceSpeed;
 import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.sched.Scheduler;

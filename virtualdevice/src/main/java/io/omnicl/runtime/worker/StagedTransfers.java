@@ -1,6 +1,6 @@
 package io.omnicl.runtime.worker;
 
-import io.omnicl.runtime.graph.Statuses;
+import io.omnicl.runtime.completion.Statuses;
 import io.omnicl.spi.DeviceSession;
 import io.omnicl.spi.RealBuffer;
 import io.omnicl.spi.RealEvent;

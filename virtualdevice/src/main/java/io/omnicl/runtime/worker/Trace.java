@@ -1,6 +1,6 @@
 package io.omnicl.runtime.worker;
 
-import io.omnicl.runtime.graph.Log;
+import io.omnicl.runtime.completion.Log;
 
 import java.io.IOException;
 import java.io.Writer;

@@ -1,4 +1,4 @@
-package io.omnicl.runtime.graph;
+package io.omnicl.runtime.completion;
 
 import java.util.logging.Level;
 import java.util.logging.Logger;

@@ -1,4 +1,4 @@
-package io.omnicl.runtime.graph;
+package io.omnicl.runtime.completion;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,4 +1,4 @@
-package io.omnicl.runtime.graph;
+package io.omnicl.runtime.completion;
 
 import io.omnicl.driver.ClError;
 import io.omnicl.spi.BackendException;

@@ -1,4 +1,4 @@
-package io.omnicl.runtime.graph;
+package io.omnicl.runtime.completion;
 
 import java.util.Arrays;
 import java.util.List;

@@ -1,5 +1,6 @@
-package io.omnicl.runtime.graph;
+package io.omnicl.runtime.completion;
 
+import io.omnicl.runtime.completion.Completion;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -1,0 +1,264 @@
+package io.omnicl.runtime.command;
+
+import io.omnicl.runtime.coherence.Access;
+import io.omnicl.runtime.coherence.Chunk;
+import io.omnicl.runtime.coherence.Coherency;
+import io.omnicl.runtime.coherence.StagedResults;
+import io.omnicl.runtime.completion.Completion;
+import io.omnicl.runtime.completion.Statuses;
+import io.omnicl.runtime.sched.Fetch;
+import io.omnicl.runtime.sched.PerfKey;
+import io.omnicl.runtime.worker.DeviceNode;
+import io.omnicl.runtime.worker.DeviceNodes;
+import io.omnicl.runtime.worker.DeviceTask;
+import io.omnicl.runtime.worker.DeviceWorker;
+import io.omnicl.spi.RealEvent;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+import static io.omnicl.driver.OpenClConstants.CL_DEVICE_NOT_AVAILABLE;
+import static io.omnicl.driver.OpenClConstants.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+
+/**
+ * What of a device command runs on one real device: placed by the scheduler on one of its candidates, it makes
+ * the command's inputs valid there, submits it, and commits its outputs once the device reports success; a
+ * failed attempt on the virtual device is placed again, away from the devices that failed it. A command runs
+ * as one part today. The part is what a scheduler places and a worker runs, apart from the command as a node
+ * of the graph, so that a command cut into pieces for several devices can run as several parts, each placed,
+ * retried and committed on its own.
+ */
+final class Part implements DeviceTask {
+
+    private final DeviceCommand command;
+    private long candidates;
+    /** The chunks the part uses on the device running it, while it runs. */
+    private List<Chunk> pinned = List.of();
+    /** Devices on which the part failed; with lost devices, never used for it again. */
+    private long excluded;
+    /** The status of the last failed attempt, 0 if none. */
+    private int failure;
+
+    Part(DeviceCommand command) {
+        this.command = command;
+    }
+
+    private DeviceNodes devices() {
+        return command.queue.runtime().devices();
+    }
+
+    /** Those of {@code nodes} (bits) the part may still use: not lost, and not failed by this part. */
+    long available(long nodes) {
+        return nodes & ~excluded & ~devices().lostNodes();
+    }
+
+    /** Those of {@code nodes} available and with room for what the part uses, all at once. */
+    long fitting(long nodes) {
+        long fit = 0;
+        long candidates = available(nodes);
+        for (DeviceNode n : devices().nodes()) {
+            if ((candidates & n.bit()) != 0 && n.memory().fits(command.accesses())) {
+                fit |= n.bit();
+            }
+        }
+        return fit;
+    }
+
+    /**
+     * Hands the part to the scheduler, to run on one of {@code nodes} (bits) still available; fails the command
+     * when none is.
+     */
+    void place(long nodes) {
+        long usable = available(nodes);
+        if (usable == 0) {
+            command.end(failure != 0 ? failure : CL_DEVICE_NOT_AVAILABLE);
+            return;
+        }
+        this.candidates = usable;
+        Route.toScheduler(devices(), this);
+    }
+
+    @Override
+    public void run(DeviceWorker w) {
+        if (w.node().isLost()) {
+            attemptFailed(w, CL_DEVICE_NOT_AVAILABLE, false);
+            return;
+        }
+        execute(w, false);
+    }
+
+    /**
+     * Makes the command's inputs valid on {@code w}'s device and submits it. {@code behind}: it follows
+     * precursors in flight there, whose writes count as valid on the device; when anything would have to be
+     * waited for, it does not follow after all.
+     */
+    private void execute(DeviceWorker w, boolean behind) {
+        Coherency coherency = command.queue.runtime().coherency();
+        List<RealEvent> events = new ArrayList<>();
+        boolean submitted = false;
+        try {
+            List<Chunk> chunks = w.memory().pin(command.accesses());
+            if (chunks == null) {
+                if (behind) {
+                    command.unfollow();
+                } else {
+                    w.retryAfterNextEnd(this);
+                }
+                return;
+            }
+            pinned = chunks;
+            PerfKey key = command.perfKey();
+            boolean timed = command.queue.profiling()
+                    || key != null && devices().model().sampleNext(key, w.node().modelId());
+            Collection<Access> pending = behind ? w.pendingWrites() : List.of();
+            List<Completion> waits = new ArrayList<>();
+            List<Access> inputs = command.inputs();
+            for (int i = 0; i < inputs.size(); i++) {
+                for (Access a : inputs.get(i).minus(pending)) {
+                    Completion c = coherency.toDevice(a.storage(), a.offset(), a.length(), w, events);
+                    if (c != null) {
+                        waits.add(c);
+                    }
+                }
+            }
+            if (!waits.isEmpty()) {
+                events.forEach(RealEvent::release);
+                unpin(w);
+                if (behind) {
+                    command.unfollow();
+                    return;
+                }
+                Completion.all(waits).onDone(s -> {
+                    if (s < 0) {
+                        command.end(s);
+                    } else {
+                        Route.backTo(w, this);
+                    }
+                });
+                return;
+            }
+            RealEvent real = command.submit(w, w.needsEvent(timed, behind));
+            submitted = true;
+            command.event.running(0);
+            RealEvent last = real;
+            StagedResults staged = null;
+            if (command.queue.runtime().config().resilient() && !command.outputs().isEmpty()) {
+                if (real != null) {
+                    events.add(real);
+                }
+                staged = StagedResults.read(command.outputs(), w, events);
+                last = events.remove(events.size() - 1);
+            }
+            StagedResults results = staged;
+            w.track(command.label(), command.traceKind(), real, last, events, command.outputs(), behind, timed,
+                    (status, times) -> finished(w, status, times, results));
+            command.runningOn(w);
+        } catch (RuntimeException e) {
+            events.forEach(RealEvent::release);
+            if (submitted) {
+                w.settleUntracked();
+            }
+            attemptFailed(w, Statuses.of(e), submitted);
+        }
+    }
+
+    private void unpin(DeviceWorker w) {
+        w.memory().unpin(pinned);
+        pinned = List.of();
+    }
+
+    private void finished(DeviceWorker w, int status, long[] times, StagedResults staged) {
+        command.attemptEnded(w);
+        if (status < 0) {
+            attemptFailed(w, status, true);
+            return;
+        }
+        unpin(w);
+        if (times != null && command.queue.profiling()) {
+            command.event.executedAt(w.hostTime(times[2]), w.hostTime(times[3]), System.nanoTime());
+        }
+        if (times != null && command.perfKey() != null) {
+            // a throttled device holds its worker for the kernel and the wait after it
+            devices().model().record(command.perfKey(), w.node().modelId(),
+                    (long) ((times[3] - times[2]) * w.throttle()));
+        }
+        if (staged != null) {
+            staged.commit(w.node().index());
+        } else {
+            List<Access> outputs = command.outputs();
+            for (int i = 0; i < outputs.size(); i++) {
+                Access a = outputs.get(i);
+                Coherency.committed(a.storage(), a.offset(), a.length(), w.node().index());
+            }
+        }
+        command.end(0);
+    }
+
+    /**
+     * An attempt on {@code w}'s device failed. What it may have left there is not trusted: the device's
+     * copies of the ranges it used are dropped where another node holds them too. On the virtual device
+     * the command is then placed again, away from this device, unless it may have run and overwritten a
+     * range that only this device held; a pinned device reports the error.
+     *
+     * @param ran whether the real command may have run
+     */
+    private void attemptFailed(DeviceWorker w, int status, boolean ran) {
+        command.runningOn(null);
+        unpin(w);
+        w.countFailure();
+        failure = status;
+        if (status == CL_DEVICE_NOT_AVAILABLE) {
+            devices().lose(w.node());
+        }
+        int me = w.node().index();
+        boolean intact = true;
+        for (Access a : command.accesses()) {
+            Coherency.dropped(a.storage(), a.offset(), a.length(), me);
+            if (ran && a.writes() && !a.storage().map().held(a.offset(), a.length(), me).isEmpty()) {
+                intact = false;
+            }
+        }
+        // a command that failed only because one before it on the device did is not the device's fault
+        if (status != CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST) {
+            excluded |= w.node().bit();
+        }
+        if (intact && command.following()) {
+            command.unfollow();
+        } else if (intact && command.queue.deviceImpl().isVirtual()) {
+            command.start();
+        } else {
+            command.end(status);
+        }
+    }
+
+    /** On {@code w}'s thread: submits the part behind the command's precursors there, or lets the command wait. */
+    void follow(DeviceWorker w) {
+        if (w.node().isLost() || w.failing() || !command.precursorsSettledOn(w)) {
+            command.unfollow();
+        } else {
+            execute(w, true);
+        }
+    }
+
+
+    @Override
+    public long candidates() {
+        return candidates;
+    }
+
+    @Override
+    public PerfKey perfKey() {
+        return command.perfKey();
+    }
+
+    @Override
+    public Fetch fetchTo(int node) {
+        return command.fetchTo(node);
+    }
+
+    @Override
+    public void abandon(int status) {
+        command.end(status);
+    }
+}
