@@ -11,7 +11,7 @@ import java.util.function.Supplier;
 
 /**
  * The {@code clGet*Info} protocol: the value's size goes to {@code param_value_size_ret}; the value goes to
- * {@code param_value} when given, which must hold it. Handles go into a handle array
+ * {@code param_value} when given, whose {@code param_value_size} must hold it (as far as its memory goes). Handles go into a handle array
  * ({@code Pointer.to(new cl_device_id[n])}, entries created or rebound) or, as ids, into plain memory.
  */
 final class Info {
@@ -37,9 +37,12 @@ final class Info {
             } else if (handles != null) {
                 writeHandles(v, handles);
             } else {
-                ClError.require(Marshal.capacity(value) >= needed, CL.CL_INVALID_VALUE,
-                        "param_value points to less memory than the value needs");
-                Marshal.write(value, ByteBuffer.wrap(bytesOf(v)));
+                // memory smaller than param_value_size says (a size_t into an int[1]) gets what fits, as a
+                // driver's write would put there, and nothing past it
+                byte[] bytes = bytesOf(v);
+                long room = Marshal.capacity(value);
+                int fits = room < 0 ? bytes.length : (int) Math.min(room, bytes.length);
+                Marshal.write(value, ByteBuffer.wrap(bytes, 0, fits));
             }
         }
         if (sizeRet != null && sizeRet.length > 0) {

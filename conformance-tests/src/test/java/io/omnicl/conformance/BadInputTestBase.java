@@ -219,11 +219,6 @@ abstract class BadInputTestBase extends BadInputFixtures {
             byte[] one = host(1);
             return () -> call.get(h, param, 1, Pointer.to(one), null);
         }, CL_INVALID_VALUE));
-        made.add(t.add(entry, "Pointer holds less than param_value_size", () -> {
-            H h = valid.get();
-            byte[] two = host(2);
-            return () -> call.get(h, param, 64, Pointer.to(two), null);
-        }, CL_INVALID_VALUE).skipOnReference(SMALL));
         return made;
     }
 

@@ -172,7 +172,9 @@ public final class Kernel extends CountedObject implements ClKernel {
 
     /**
      * A buffer or image argument. Whether the kernel writes it comes from its signature ({@code const},
-     * {@code __constant}, {@code read_only}) and the object's flags.
+     * {@code __constant}, {@code read_only}), never from the object's flags: a kernel that writes a buffer made
+     * {@code CL_MEM_READ_ONLY} is undefined by the specification, but every driver keeps its writes and programs
+     * rely on it.
      */
     private Arg memArg(KernelArgInfo info, Object value) {
         boolean imageParameter = info.typeName().startsWith("image");
@@ -193,8 +195,7 @@ public final class Kernel extends CountedObject implements ClKernel {
                 imageParameter ? "the argument is an image" : "the argument is a buffer");
         boolean readOnly = info.addressQualifier() == CL_KERNEL_ARG_ADDRESS_CONSTANT
                 || (info.typeQualifier() & CL_KERNEL_ARG_TYPE_CONST) != 0
-                || info.accessQualifier() == CL_KERNEL_ARG_ACCESS_READ_ONLY
-                || (m.flags() & CL_MEM_READ_ONLY) != 0;
+                || info.accessQualifier() == CL_KERNEL_ARG_ACCESS_READ_ONLY;
         return new MemArg(m, !readOnly);
     }
 
