@@ -1,11 +1,16 @@
 package org.jocl;
 
 import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 
 /**
- * Native library loading as JOCL offers it to clients. OmniCL itself loads no native library of its own;
- * this class only loads what it is asked to, the way the JVM does, and names libraries the way JOCL does.
+ * Native library loading as JOCL offers it to the libraries built on it (which keep their own native code in
+ * their jars). OmniCL itself loads no native library of its own through it.
  */
 public final class LibUtils {
 
@@ -23,17 +28,61 @@ public final class LibUtils {
     }
 
     /**
-     * Loads the libraries that {@code libraryName} depends on, then that library: each given by an
-     * absolute file path ({@code System.load}) or by a name the JVM looks up in {@code java.library.path}
-     * ({@code System.loadLibrary}).
+     * Loads {@code libraryName} the way JOCL does for the libraries built on it: by name from the JVM's library
+     * path when it is there (its dependencies then come with it); else from the class path, where a jar keeps it
+     * as {@code /lib/<file name>} and the libraries it depends on as {@code /lib/<os>/<arch>/<file name>}: each is
+     * written to a folder under {@code java.io.tmpdir} and loaded from there, dependencies first. An absolute file
+     * path is loaded as it is.
      *
-     * @throws UnsatisfiedLinkError if a library cannot be loaded
+     * @throws UnsatisfiedLinkError if the library can be loaded neither way
      */
     public static void loadLibrary(String libraryName, String... dependentLibraryNames) {
-        for (String dependency : dependentLibraryNames) {
-            load(dependency);
+        if (new File(libraryName).isAbsolute()) {
+            for (String dependency : dependentLibraryNames) {
+                System.load(dependency);
+            }
+            System.load(libraryName);
+            return;
         }
-        load(libraryName);
+        try {
+            System.loadLibrary(libraryName);
+            return;
+        } catch (UnsatisfiedLinkError onPath) {
+            try {
+                String dependencies = "/lib/" + lowerCase(calculateOS()) + "/" + lowerCase(calculateArch());
+                for (String dependency : dependentLibraryNames) {
+                    loadFromClassPath(dependencies, dependency);
+                }
+                loadFromClassPath("/lib", libraryName);
+            } catch (IOException | UnsatisfiedLinkError fromJar) {
+                UnsatisfiedLinkError e = new UnsatisfiedLinkError("native library \"" + libraryName + "\" is neither"
+                        + " on java.library.path (" + onPath.getMessage() + ") nor loadable from the class path ("
+                        + fromJar.getMessage() + ")");
+                e.addSuppressed(onPath);
+                e.addSuppressed(fromJar);
+                throw e;
+            }
+        }
+    }
+
+    /** Writes the class path's {@code folder/<file name of library>} to a temporary file and loads that. */
+    private static void loadFromClassPath(String folder, String library) throws IOException {
+        String resource = folder + "/" + createLibraryFileName(library);
+        Path file = Path.of(System.getProperty("java.io.tmpdir"), "omnicl-native", folder.substring(1),
+                createLibraryFileName(library));
+        if (!Files.isRegularFile(file)) {
+            try (InputStream in = LibUtils.class.getResourceAsStream(resource)) {
+                if (in == null) {
+                    throw new IOException("no " + resource + " on the class path");
+                }
+                Files.createDirectories(file.getParent());
+                // written beside, then moved: a JVM starting at the same time never loads half a file
+                Path part = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".part");
+                Files.copy(in, part, StandardCopyOption.REPLACE_EXISTING);
+                Files.move(part, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            }
+        }
+        System.load(file.toString());
     }
 
     /**
@@ -113,14 +162,6 @@ public final class LibUtils {
             return ArchType.MIPS;
         }
         return arch.contains("risc") ? ArchType.RISC : ArchType.UNKNOWN;
-    }
-
-    private static void load(String library) {
-        if (new File(library).isAbsolute()) {
-            System.load(library);
-        } else {
-            System.loadLibrary(library);
-        }
     }
 
     private static String lowerCase(Enum<?> constant) {

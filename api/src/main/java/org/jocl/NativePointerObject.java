@@ -11,6 +11,14 @@ import java.util.Objects;
  */
 public class NativePointerObject {
 
+    /** The runtime object's id, which {@link #getNativePointer} answers. */
+    private long id;
+    /**
+     * What native code reads as the handle when a library hands it on through JNI, as libraries built on JOCL do
+     * (they read this field by name): always 0, a null handle, which the OpenCL ICD loader refuses with an error.
+     * An OmniCL object has no handle a driver knows; its id, taken for an address, would crash the JVM there.
+     */
+    @SuppressWarnings("unused")
     private long nativePointer;
     private Object target;
     private Buffer buffer;
@@ -33,7 +41,7 @@ public class NativePointerObject {
     }
 
     NativePointerObject(NativePointerObject other, long byteOffset) {
-        this.nativePointer = other.nativePointer;
+        this.id = other.id;
         this.target = other.target;
         this.buffer = other.buffer;
         this.pointers = other.pointers;
@@ -41,7 +49,7 @@ public class NativePointerObject {
     }
 
     public long getNativePointer() {
-        return nativePointer;
+        return id;
     }
 
     /** The runtime object this handle is bound to, or null. */
@@ -52,7 +60,7 @@ public class NativePointerObject {
     /** Binds this handle to a runtime object whose id becomes the native pointer. */
     final void bind(Object target, long id) {
         this.target = target;
-        this.nativePointer = id;
+        this.id = id;
     }
 
     final Buffer buffer() {
@@ -84,7 +92,7 @@ public class NativePointerObject {
         if (pointers != null) {
             return "NativePointerObject[pointers=" + Arrays.toString(pointers) + ",byteOffset=" + byteOffset + "]";
         }
-        return "NativePointerObject[nativePointer=0x" + Long.toHexString(nativePointer) + ",byteOffset="
+        return "NativePointerObject[nativePointer=0x" + Long.toHexString(id) + ",byteOffset="
                 + byteOffset + "]";
     }
 
@@ -92,7 +100,7 @@ public class NativePointerObject {
     public int hashCode() {
         int h = Objects.hashCode(buffer);
         h = 31 * h + Long.hashCode(byteOffset);
-        h = 31 * h + Long.hashCode(nativePointer);
+        h = 31 * h + Long.hashCode(id);
         return 31 * h + Arrays.hashCode(pointers);
     }
 
@@ -105,7 +113,7 @@ public class NativePointerObject {
             return false;
         }
         NativePointerObject other = (NativePointerObject) obj;
-        return Objects.equals(buffer, other.buffer) && byteOffset == other.byteOffset && nativePointer == other.nativePointer
+        return Objects.equals(buffer, other.buffer) && byteOffset == other.byteOffset && id == other.id
                 && Arrays.equals(pointers, other.pointers);
     }
 }
