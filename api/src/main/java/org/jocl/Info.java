@@ -11,8 +11,9 @@ import java.util.function.Supplier;
 
 /**
  * The {@code clGet*Info} protocol: the value's size goes to {@code param_value_size_ret}; the value goes to
- * {@code param_value} when given, whose {@code param_value_size} must hold it (as far as its memory goes). Handles go into a handle array
- * ({@code Pointer.to(new cl_device_id[n])}, entries created or rebound) or, as ids, into plain memory.
+ * {@code param_value} when given, whose {@code param_value_size} must hold it (as far as its memory goes).
+ * Handles go into a handle array ({@code Pointer.to(new cl_device_id[n])}, entries created or rebound) or, as
+ * ids, into plain memory.
  */
 final class Info {
 

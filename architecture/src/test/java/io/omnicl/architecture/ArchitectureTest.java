@@ -3,7 +3,7 @@ package io.omnicl.architecture;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.domain.JavaMethodCall;
+import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.Location;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
@@ -39,9 +39,18 @@ class ArchitectureTest {
                 .importPackages("io.omnicl", "org.jocl");
     }
 
-    /** Classes of the modules' main code: not tests, not the backends' test-jar. */
+    /**
+     * Classes of the modules' main code: not tests, not the backends' test-jar. (The JOCL backend's classes that
+     * call the real JOCL are packed as data for a class loader of their own, so no rule sees them.)
+     */
     private static boolean isMainCode(Location location) {
         return !location.contains("/test-classes/") && !location.contains("-tests.jar");
+    }
+
+    /** A call of, or a reference to, one of {@code methods} of {@code owner}. */
+    private static DescribedPredicate<JavaAccess<?>> target(String owner, Set<String> methods) {
+        return DescribedPredicate.describe(owner.substring(owner.lastIndexOf('.') + 1) + "." + methods,
+                access -> access.getTargetOwner().getFullName().equals(owner) && methods.contains(access.getName()));
     }
 
     @Test
@@ -84,39 +93,37 @@ class ArchitectureTest {
                 .whereLayer("workers").mayOnlyBeAccessedByLayers("entry", "commands", "objects")
                 .whereLayer("scheduling").mayOnlyBeAccessedByLayers("entry", "commands", "objects", "workers")
                 .whereLayer("coherence").mayOnlyBeAccessedByLayers("entry", "commands", "objects", "workers")
+                .whereLayer("completion").mayOnlyBeAccessedByLayers("entry", "commands", "objects", "faults",
+                        "workers", "scheduling", "coherence")
+                .whereLayer("config").mayOnlyBeAccessedByLayers("entry", "commands", "objects", "faults",
+                        "workers", "scheduling", "coherence", "completion")
                 .check(main);
     }
 
     @Test
     void onlyCoherencyChangesCoherenceState() {
-        DescribedPredicate<JavaMethodCall> changesTheMap = DescribedPredicate.describe(
-                "a changing method of CoherenceMap " + COHERENCE_CHANGES,
-                call -> call.getTargetOwner().getFullName().equals(RUNTIME + ".coherence.CoherenceMap")
-                        && COHERENCE_CHANGES.contains(call.getName()));
         noClasses().that().doNotHaveFullyQualifiedName(RUNTIME + ".coherence.Coherency")
-                .should().callMethodWhere(changesTheMap)
+                .should().accessTargetWhere(target(RUNTIME + ".coherence.CoherenceMap", COHERENCE_CHANGES))
                 .check(main);
     }
 
     @Test
     void commandsReachDevicesOnlyThroughTheirRoute() {
-        DescribedPredicate<JavaMethodCall> handsWork = DescribedPredicate.describe(
-                "a hand-over of work to a device (DeviceWorker.post, Scheduler.push)",
-                call -> call.getTargetOwner().getFullName().equals(RUNTIME + ".worker.DeviceWorker")
-                        && call.getName().equals("post")
-                        || call.getTargetOwner().getFullName().equals(RUNTIME + ".sched.Scheduler")
-                        && call.getName().equals("push"));
+        DescribedPredicate<JavaAccess<?>> handsWork =
+                target(RUNTIME + ".worker.DeviceWorker", Set.of("post", "retryAfterNextEnd"))
+                        .or(target(RUNTIME + ".coherence.MemoryNode", Set.of("runOnThread", "runBeforeNextTask")))
+                        .or(target(RUNTIME + ".sched.Scheduler", Set.of("push")));
         noClasses().that().resideInAnyPackage(RUNTIME + ".command..", RUNTIME)
                 .and().doNotHaveFullyQualifiedName(RUNTIME + ".command.Route")
-                .should().callMethodWhere(handsWork)
+                .should().accessTargetWhere(handsWork)
                 .check(main);
     }
 
     @Test
     void theFacadeSeesTheDriverInterfaceOnly() {
-        noClasses().that().resideInAnyPackage("org.jocl..").or().resideInAPackage("io.omnicl")
-                .should().dependOnClassesThat().resideInAnyPackage(RUNTIME + "..", "io.omnicl.spi..",
-                        "io.omnicl.backend..")
+        classes().that().resideInAnyPackage("org.jocl..").or().resideInAPackage("io.omnicl")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("org.jocl..", "io.omnicl", "io.omnicl.driver..",
+                        "java..")
                 .check(main);
     }
 

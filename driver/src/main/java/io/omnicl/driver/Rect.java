@@ -1,5 +1,7 @@
 package io.omnicl.driver;
 
+import static io.omnicl.driver.OpenClConstants.CL_INVALID_VALUE;
+
 import java.util.Arrays;
 
 /**
@@ -8,8 +10,6 @@ import java.util.Arrays;
  * says; {@link #of} resolves them.
  */
 public record Rect(long[] origin, long[] region, long rowPitch, long slicePitch) {
-
-    private static final int CL_INVALID_VALUE = -30;
 
     public Rect {
         origin = origin.clone();

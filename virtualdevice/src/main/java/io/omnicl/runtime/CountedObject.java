@@ -22,10 +22,6 @@ public abstract class CountedObject extends RuntimeObject implements Counted {
     /** Frees what the object owns; called once, when nothing uses it any more. */
     protected abstract void destroy();
 
-    /** Called once when the user's last reference goes, before holds are dropped. */
-    protected void userReleased() {
-    }
-
     @Override
     public final void retain() {
         int n;
@@ -47,7 +43,6 @@ public abstract class CountedObject extends RuntimeObject implements Counted {
             }
         } while (!userRefs.compareAndSet(n, n - 1));
         if (n == 1) {
-            userReleased();
             unhold();
         }
     }

@@ -20,8 +20,8 @@ import static io.omnicl.driver.OpenClConstants.*;
 /** The OmniCL platform: device 0 is the virtual device, devices 1..n are pinned to one real device each. */
 public final class Platform extends RuntimeObject implements ClPlatform {
 
-    /** OmniCL\'s version, as the platform and its devices report it. */
-    public static final String VERSION = "0.1.0";
+    /** OmniCL's version, as the platform and its devices report it. */
+    private static final String VERSION = "0.1.0";
 
     static final String NAME = "OmniCL";
 

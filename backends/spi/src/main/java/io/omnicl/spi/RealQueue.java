@@ -70,9 +70,10 @@ public interface RealQueue {
     }
 
     /**
-     * Launches as above; with {@code withEvent} false, asks the driver for no event and returns null. A
-     * driver's event can cost about as much again as the launch itself (docs/benchmarks.md); since the queue is in order, a later command's event tells when this one ended. An error
-     * the launch meets while running then shows on the next event of the queue, if the driver reports it.
+     * Launches as above; with {@code withEvent} false, asks the driver for no event and returns null. A driver's
+     * event can cost about as much again as the launch itself (docs/benchmarks.md); since the queue is in order, a
+     * later command's event tells when this one ended. An error the launch meets while running then shows on the
+     * next event of the queue, if the driver reports it.
      */
     RealEvent launch(RealKernel kernel, int workDim, long[] offset, long[] global, long[] local,
                      List<RealEvent> waitFor, boolean withEvent);

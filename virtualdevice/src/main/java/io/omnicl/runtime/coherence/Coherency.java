@@ -241,12 +241,12 @@ public final class Coherency {
     }
 
     /** A write has completed and its result is now held by exactly {@code holders} (bits). */
-    public static void committedOn(Storage s, long offset, long length, long holders) {
+    static void committedOn(Storage s, long offset, long length, long holders) {
         s.map().commitCopies(offset, length, holders);
     }
 
     /** A copy of {@code piece} has landed on {@code node}: it holds what no write has changed since. */
-    public static void copied(Storage s, Piece piece, int node) {
+    static void copied(Storage s, Piece piece, int node) {
         s.map().addHolder(piece, node);
     }
 

@@ -59,10 +59,10 @@ public final class DeviceMemory {
     private final LinkedHashMap<Chunk, Chunk> chunks = new LinkedHashMap<>(16, 0.75f, true);
     private long used;
     /**
-     * Guarded by {@code this}: allocations of freed storages, by size, oldest first, kept for the next chunk
-     * of the same size. On a GPU an allocation and a release each hold up the calling thread (docs/benchmarks.md
-     * has the figures), and programs make buffers of the same sizes over and over. They count against the limit, hold at most a quarter of it, and go after {@link #SPARE_NANOS}
-     * unused, or at once when room is needed.
+     * Guarded by {@code this}: allocations of freed storages, by size, oldest first, kept for the next chunk of the
+     * same size. On a GPU an allocation and a release each hold up the calling thread (docs/benchmarks.md has the
+     * figures), and programs make buffers of the same sizes over and over. They count against the limit, hold at
+     * most a quarter of it, and go after {@link #SPARE_NANOS} unused, or at once when room is needed.
      */
     private final Map<Long, ArrayDeque<Spare>> spares = new HashMap<>();
     private long spareBytes;
@@ -95,6 +95,11 @@ public final class DeviceMemory {
     /** The device's name, for messages. */
     public String name() {
         return node.name();
+    }
+
+    @Override
+    public String toString() {
+        return node.toString();
     }
 
     public long limit() {

@@ -23,7 +23,7 @@ public interface MemoryNode {
 
     /** Bit {@link #index()} of a holders mask. */
     default long bit() {
-        return 1L << index();
+        return CoherenceMap.bit(index());
     }
 
     /** The device's name, for messages. */

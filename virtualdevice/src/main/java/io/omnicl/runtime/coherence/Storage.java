@@ -73,30 +73,30 @@ public final class Storage {
         return hostWrites;
     }
 
-    /** The chunk on {@code node} holding all of {@code [offset, offset + length)}, or null. */
-    public synchronized Chunk chunkCovering(DeviceMemory node, long offset, long length) {
+    /** The chunk in {@code memory} holding all of {@code [offset, offset + length)}, or null. */
+    public synchronized Chunk chunkCovering(DeviceMemory memory, long offset, long length) {
         // a key and a get, not floorEntry, which copies the entry
-        TreeMap<Long, Chunk> all = chunks.get(node.index());
+        TreeMap<Long, Chunk> all = chunks.get(memory.index());
         Long at = all.floorKey(offset);
         Chunk c = at == null ? null : all.get(at);
         return c != null && c.covers(offset, length) ? c : null;
     }
 
     /**
-     * The chunk on {@code node} holding byte {@code offset}: for a command's own accesses, which it has
+     * The chunk in {@code memory} holding byte {@code offset}: for a command's own accesses, which it has
      * pinned.
      */
-    public Chunk chunkAt(DeviceMemory node, long offset) {
-        Chunk c = chunkCovering(node, offset, 1);
+    public Chunk chunkAt(DeviceMemory memory, long offset) {
+        Chunk c = chunkCovering(memory, offset, 1);
         if (c == null) {
-            throw new IllegalStateException("no chunk at " + offset + " on " + node);
+            throw new IllegalStateException("no chunk at " + offset + " on " + memory);
         }
         return c;
     }
 
-    synchronized List<Chunk> chunksOverlapping(DeviceMemory node, long offset, long length) {
+    synchronized List<Chunk> chunksOverlapping(DeviceMemory memory, long offset, long length) {
         List<Chunk> result = new ArrayList<>();
-        TreeMap<Long, Chunk> all = chunks.get(node.index());
+        TreeMap<Long, Chunk> all = chunks.get(memory.index());
         Long from = all.floorKey(offset);
         for (Chunk c : all.tailMap(from == null ? offset : from, true).values()) {
             if (c.offset() >= offset + length) {
@@ -109,9 +109,9 @@ public final class Storage {
         return result;
     }
 
-    synchronized Chunk addChunk(DeviceMemory node, long offset, long size, RealMem mem) {
-        Chunk c = new Chunk(this, node, offset, size, mem);
-        chunks.get(node.index()).put(offset, c);
+    synchronized Chunk addChunk(DeviceMemory memory, long offset, long size, RealMem mem) {
+        Chunk c = new Chunk(this, memory, offset, size, mem);
+        chunks.get(memory.index()).put(offset, c);
         return c;
     }
 
@@ -123,13 +123,13 @@ public final class Storage {
 
     /**
      * The real object standing for {@code owner} (a sub-buffer, or an image over a buffer) on the chunk of
-     * {@code node} that holds its bytes, made by {@code make} on first use and released with the chunk.
+     * {@code memory} that holds its bytes, made by {@code make} on first use and released with the chunk.
      */
-    public synchronized RealMem view(DeviceMemory node, Object owner, long offset, long length,
+    public synchronized RealMem view(DeviceMemory memory, Object owner, long offset, long length,
                                      Function<Chunk, RealMem> make) {
-        Chunk c = chunkCovering(node, offset, length);
+        Chunk c = chunkCovering(memory, offset, length);
         if (c == null) {
-            throw new IllegalStateException("no chunk for a view at " + offset + " on " + node);
+            throw new IllegalStateException("no chunk for a view at " + offset + " on " + memory);
         }
         RealMem v = c.views().get(owner);
         if (v == null) {

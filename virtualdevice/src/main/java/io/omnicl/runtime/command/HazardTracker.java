@@ -18,7 +18,7 @@ import java.util.Map;
  * a chain of commands on one buffer keeps one entry, not a growing list. Not thread-safe: the queue
  * guards it.
  */
-public final class HazardTracker<C> {
+final class HazardTracker<C> {
 
     private record Entry<C>(Access access, Completion executed, C command) {
     }
@@ -26,7 +26,7 @@ public final class HazardTracker<C> {
     private final Map<Storage, List<Entry<C>>> live = new HashMap<>();
 
     /** The commands that {@code access} of {@code command} must wait for; then registers it. */
-    public List<C> register(Access access, C command, Completion executed) {
+    List<C> register(Access access, C command, Completion executed) {
         List<C> waits = new ArrayList<>();
         List<Entry<C>> entries = live.computeIfAbsent(access.storage(), k -> new ArrayList<>());
         for (Iterator<Entry<C>> it = entries.iterator(); it.hasNext(); ) {
@@ -51,7 +51,7 @@ public final class HazardTracker<C> {
     }
 
     /** Forgets an access of a command that has executed. */
-    public void retire(Access access, Completion executed) {
+    void retire(Access access, Completion executed) {
         List<Entry<C>> entries = live.get(access.storage());
         if (entries != null) {
             entries.removeIf(e -> e.executed == executed);

@@ -103,7 +103,7 @@ final class Part implements DeviceTask {
                 if (behind) {
                     command.unfollow();
                 } else {
-                    w.retryAfterNextEnd(this);
+                    Route.afterNextEnd(w, this);
                 }
                 return;
             }
@@ -240,7 +240,6 @@ final class Part implements DeviceTask {
             execute(w, true);
         }
     }
-
 
     @Override
     public long candidates() {

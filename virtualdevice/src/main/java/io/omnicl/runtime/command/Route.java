@@ -10,7 +10,7 @@ import io.omnicl.runtime.worker.WorkerTask;
  * part that may run on several devices goes to the scheduler, which gives it to the first worker that asks and
  * should take it; a command that follows its precursors goes to the worker they are in flight on; a read
  * that must come from the one device holding its bytes goes to that device's worker; an attempt that had
- * to wait for data goes back to the worker that took it.
+ * to wait for data or room goes back to the worker that took it.
  */
 final class Route {
 
@@ -30,6 +30,11 @@ final class Route {
     /** {@code task} runs on the worker of {@code holder}, the device that holds what it reads. */
     static void toHolder(DeviceNode holder, WorkerTask task) {
         holder.worker().post(task);
+    }
+
+    /** {@code p}, taken by {@code w} when its memory had no room for it, is tried again there once a command ends. */
+    static void afterNextEnd(DeviceWorker w, Part p) {
+        w.retryAfterNextEnd(p);
     }
 
     /** {@code p}, taken by {@code w} and then made to wait for data, is tried again there. */

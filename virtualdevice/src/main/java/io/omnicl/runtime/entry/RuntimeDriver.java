@@ -105,7 +105,7 @@ public final class RuntimeDriver implements Driver, Services {
     }
 
     /** Each real device's counters as a table. */
-    public String statisticsTable() {
+    private String statisticsTable() {
         StringBuilder sb = new StringBuilder("OmniCL statistics\n");
         sb.append(String.format("  %-44s %8s %9s %9s %13s %11s %10s %9s%n", "real device", "kernels", "commands",
                 "followed", "MB to device", "MB to host", "evictions", "failures"));

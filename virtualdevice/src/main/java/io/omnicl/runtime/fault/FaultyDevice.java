@@ -19,15 +19,15 @@ import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.function.Supplier;
 
+import static io.omnicl.driver.OpenClConstants.CL_DEVICE_NOT_AVAILABLE;
+import static io.omnicl.driver.OpenClConstants.CL_OUT_OF_RESOURCES;
+
 /**
  * A real device that fails as {@code OMNICL_FAULTS} says: some of its launches and transfers fail, at
  * enqueue or at completion (without running), and once lost, everything fails with
  * {@code CL_DEVICE_NOT_AVAILABLE}, even the events of commands that had completed.
  */
 public final class FaultyDevice implements RealDevice {
-
-    static final int CL_DEVICE_NOT_AVAILABLE = -2;
-    static final int CL_OUT_OF_RESOURCES = -5;
 
     private final RealDevice real;
     private final FaultInjector faults;

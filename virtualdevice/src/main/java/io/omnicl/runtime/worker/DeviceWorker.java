@@ -178,7 +178,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
         return node.modelId();
     }
 
-    public void setScheduler(Scheduler<DeviceTask> scheduler) {
+    void setScheduler(Scheduler<DeviceTask> scheduler) {
         this.scheduler = scheduler;
     }
 
@@ -272,7 +272,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
      * scheduler, so what it enqueues comes first in the device's queue: an upload of a new buffer's bytes that
      * the buffer's first users, from whichever thread they come, must find done.
      */
-    public void precede(WorkerTask task) {
+    private void precede(WorkerTask task) {
         start();
         preceding.add(task);
         wake();
