@@ -10,6 +10,7 @@ import io.omnicl.runtime.coherence.Storage;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.runtime.worker.HostThreads;
+import io.omnicl.runtime.worker.Landings;
 import io.omnicl.runtime.worker.StagedPieces;
 
 import java.nio.ByteBuffer;
@@ -63,14 +64,14 @@ final class HostReadCommand extends Command {
     }
 
     /**
-     * A read into a direct buffer of a range that the host copy lacks and a device holds whole goes from that
-     * device (the queue's own, if it is one of them) straight into the user's memory, as plain OpenCL would
-     * do it: filling the host copy on the way would allocate it and copy everything twice. Returns false,
-     * having done nothing, when the read is not such a read.
+     * A read of a range that the host copy lacks and a device holds whole goes from that device (the queue's
+     * own, if it is one of them) to the user's memory, as plain OpenCL would do it: straight into a direct
+     * buffer, through one landing into a Java array. Filling the host copy on the way would allocate it and
+     * copy everything twice more. Returns false, having done nothing, when the read is not such a read.
      */
     private boolean readFromHolder() {
         Storage s = access.storage();
-        if (inPlace() == null || s.image() != null) {
+        if (s.image() != null) {
             return false;
         }
         long holders = s.map().holdersOfAll(access.offset(), access.length());
@@ -143,6 +144,7 @@ final class HostReadCommand extends Command {
                             return;
                         }
                         landing.copyOut(user, direct);
+                        landing.giveBack();
                         end(0);
                     });
         } catch (RuntimeException e) {
@@ -160,14 +162,19 @@ final class HostReadCommand extends Command {
      * Where a read from a device lands: in pieces of a pinned slot's size ({@link StagedPieces}), each in a slot
      * of the device where one is free, the others in the user's memory when it is a direct buffer of the range's
      * size, else in memory of their own; or whole in one of those when no slot is free (or the device's
-     * transfers are not staged).
+     * transfers are not staged), in the device's {@link Landings} when the user's memory is a Java array.
      */
-    private record Landing(HostStore store, StagedPieces pieces) {
+    private record Landing(HostStore store, StagedPieces pieces, Landings landings, ByteBuffer kept) {
 
         static Landing of(DeviceWorker w, long length, ByteBuffer direct) {
             StagedPieces pieces = StagedPieces.take(w, length);
             if (!pieces.staged()) {
-                return new Landing(direct != null ? new HostStore(direct) : new HostStore(length), pieces);
+                if (direct != null) {
+                    return new Landing(new HostStore(direct), pieces, null, null);
+                }
+                ByteBuffer kept = w.landings().take(length);
+                return new Landing(kept != null ? new HostStore(kept) : new HostStore(length), pieces, w.landings(),
+                        kept);
             }
             ByteBuffer[] into = new ByteBuffer[pieces.count()];
             for (int i = 0; i < into.length; i++) {
@@ -175,7 +182,7 @@ final class HostReadCommand extends Command {
                 into[i] = slot != null ? slot : direct != null ? pieces.piece(direct, i)
                         : ByteBuffer.allocateDirect(pieces.length(i));
             }
-            return new Landing(new HostStore(into, DeviceWorker.SLOT_BYTES), pieces);
+            return new Landing(new HostStore(into, DeviceWorker.SLOT_BYTES), pieces, null, null);
         }
 
         boolean staged() {
@@ -193,6 +200,9 @@ final class HostReadCommand extends Command {
 
         void giveBack() {
             pieces.giveBack();
+            if (kept != null) {
+                landings.give(kept);
+            }
         }
     }
 

@@ -80,6 +80,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
     private final WorkerCounters counters = new WorkerCounters();
     /** The uploads beside {@link #queue}, and the pinned slots where this device's transfers are staged. */
     private final StagedTransfers staging;
+    private final Landings landings = new Landings();
     private final DeviceClock clock = new DeviceClock();
     private ByteBuffer scratch = ByteBuffer.allocateDirect(256);
     private final DeviceMemory memory;
@@ -241,6 +242,11 @@ public final class DeviceWorker implements Worker, MemoryNode {
     @Override
     public CompletableFuture<Integer> upload(RealBuffer dst, ByteBuffer src) {
         return staging.upload(dst, src);
+    }
+
+    /** Memory for reads from this device on their way into Java arrays. */
+    public Landings landings() {
+        return landings;
     }
 
     @Override
