@@ -29,10 +29,13 @@ import java.util.stream.Stream;
 public final class Bench {
 
     public static final String USAGE = String.join("\n",
-            "usage: omnicl bench <mandelbrot|matmul|jacobi|overhead> [options]",
+            "usage: omnicl bench <mandelbrot|matmul|jacobi|overhead|frame|saxpy|jacobi1|roundtrip> [options]",
             "  workload sizes:  mandelbrot --width 1024 --height 768 --blocks 32 --iterations 2000",
             "                   matmul --n 1024 --blocks 16 | jacobi --n 1024 --iterations 200",
             "                   overhead --kernels 10000 --items 16",
+            "  as most JOCL programs are written (Java arrays, blocking transfers, one queue, no events):",
+            "                   frame --width 4096 --height 4096 --iterations 10000 | saxpy --n 33554432 --launches 50",
+            "                   jacobi1 --n 1024 --iterations 200 | roundtrip --rounds 1000 --items 1024",
             "  --reps 5                 measured runs of each configuration (one child JVM each)",
             "  --warmup 2               unmeasured runs in each child before its measured one",
             "  --calibration-runs 2     unmeasured child runs of each configuration first (performance models)",
@@ -248,6 +251,10 @@ public final class Bench {
                         () -> System.out.println("plain JOCL skipped: no platform shows " + firstDeviceName));
         if (installation.soclIcdFolder() == null) {
             System.out.println("SOCL skipped: " + installation.whyNoSocl());
+            return out;
+        }
+        if (workload.oneInOrderQueue()) {
+            System.out.println("SOCL skipped: " + workloadName + " needs one in-order queue, SOCL's is out of order");
             return out;
         }
         Map<String, String> soclEnv = soclEnvironment("lws");

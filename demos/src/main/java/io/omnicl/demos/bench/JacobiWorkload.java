@@ -59,6 +59,13 @@ public final class JacobiWorkload implements Workload {
         return (long) Sizeof.cl_float * n * n;
     }
 
+    /** A copy of the grid a run starts from. */
+    float[] initialGrid() {
+        float[] grid = new float[n * n];
+        initial.get(0, grid);
+        return grid;
+    }
+
     @Override
     public String name() {
         return "jacobi";
@@ -139,9 +146,8 @@ public final class JacobiWorkload implements Workload {
 
     private float[] reference() {
         if (reference == null) {
-            float[] src = new float[n * n];
+            float[] src = initialGrid();
             float[] dst = new float[n * n];
-            initial.get(0, src);
             for (int t = 0; t < iterations; t++) {
                 float[] from = src;
                 float[] to = dst;

@@ -140,7 +140,7 @@ public final class MandelbrotWorkload implements Workload {
         for (int b = 0; b < blocks; b++) {
             outputs[b] = target.buffer(CL_MEM_WRITE_ONLY, blockBytes, null);
             kernels[b] = clCreateKernel(program, "mandelbrot", null);
-            setArgs(kernels[b], outputs[b], b * frame.rowsPerBlock());
+            setArgs(kernels[b], outputs[b], frame, b * frame.rowsPerBlock());
             events[b] = target.kernel(b, blocks, kernels[b], new long[] {frame.width(), frame.rowsPerBlock()});
         }
         target.readBlocks(outputs, blockBytes, Pointer.to(image), events);
@@ -156,7 +156,8 @@ public final class MandelbrotWorkload implements Workload {
         return new Rendered(iterations, nanos);
     }
 
-    private void setArgs(cl_kernel k, cl_mem out, int firstRow) {
+    /** The kernel's arguments for the rows of {@code frame} from {@code firstRow} into {@code out}. */
+    static void setArgs(cl_kernel k, cl_mem out, Frame frame, int firstRow) {
         clSetKernelArg(k, 0, Sizeof.cl_mem, Pointer.to(out));
         clSetKernelArg(k, 1, Sizeof.cl_int, Pointer.to(new int[] {frame.width()}));
         clSetKernelArg(k, 2, Sizeof.cl_int, Pointer.to(new int[] {firstRow}));
@@ -170,28 +171,30 @@ public final class MandelbrotWorkload implements Workload {
     int[] reference() {
         if (reference == null) {
             int[] out = new int[frame.width() * frame.height()];
-            float x0 = frame.x0();
-            float y0 = frame.y0();
-            float step = frame.step();
             // rows in parallel: a 4096² frame takes tens of seconds on one core, each child anew
             IntStream.range(0, frame.height()).parallel().forEach(y -> {
                 for (int x = 0; x < frame.width(); x++) {
-                    float cr = x0 + x * step;
-                    float ci = y0 + y * step;
-                    float zr = 0.0f;
-                    float zi = 0.0f;
-                    int n = 0;
-                    while (n < frame.maxIterations() && zr * zr + zi * zi <= 4.0f) {
-                        float t = zr * zr - zi * zi + cr;
-                        zi = 2.0f * zr * zi + ci;
-                        zr = t;
-                        n++;
-                    }
-                    out[y * frame.width() + x] = n;
+                    out[y * frame.width() + x] = iterations(frame, x, y);
                 }
             });
             reference = out;
         }
         return reference;
+    }
+
+    /** The kernel's arithmetic on the host for pixel (x, y) of {@code frame}. */
+    static int iterations(Frame frame, int x, int y) {
+        float cr = frame.x0() + x * frame.step();
+        float ci = frame.y0() + y * frame.step();
+        float zr = 0.0f;
+        float zi = 0.0f;
+        int n = 0;
+        while (n < frame.maxIterations() && zr * zr + zi * zi <= 4.0f) {
+            float t = zr * zr - zi * zi + cr;
+            zi = 2.0f * zr * zi + ci;
+            zr = t;
+            n++;
+        }
+        return n;
     }
 }

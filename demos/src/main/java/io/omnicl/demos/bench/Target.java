@@ -29,17 +29,20 @@ public final class Target implements AutoCloseable {
     private final cl_device_id[] devices;
     private final cl_command_queue[] queues;
     private final Placement placement;
+    /** False for SOCL's one out-of-order queue. */
+    private final boolean inOrder;
     private final long[] kernelsPerQueue;
     private long bytesGiven;
     private long bytesTaken;
 
     private Target(String platformName, cl_context context, cl_device_id[] devices, cl_command_queue[] queues,
-                   Placement placement) {
+                   Placement placement, boolean inOrder) {
         this.platformName = platformName;
         this.context = context;
         this.devices = devices;
         this.queues = queues;
         this.placement = placement;
+        this.inOrder = inOrder;
         this.kernelsPerQueue = new long[queues.length];
     }
 
@@ -71,7 +74,8 @@ public final class Target implements AutoCloseable {
                 queues[i] = clCreateCommandQueue(context, used[i], 0, null);
             }
         }
-        return new Target(ClQueries.platformName(platform), context, used, queues, spec.placement());
+        return new Target(ClQueries.platformName(platform), context, used, queues, spec.placement(),
+                !spec.anyDevice());
     }
 
     public String platformName() {
@@ -141,6 +145,28 @@ public final class Target implements AutoCloseable {
 
     private static cl_event[] waitList(cl_event[] after) {
         return after.length == 0 ? null : after;
+    }
+
+    /**
+     * The first queue, in order, for workloads written as most JOCL programs are: their own blocking calls
+     * on one queue, without events. They tell what they asked of it through {@link #countOnFirstQueue}.
+     *
+     * @throws IllegalStateException for SOCL's out-of-order queue, where commands without events would not
+     *         run in the order such a program needs
+     */
+    public cl_command_queue firstQueue() {
+        if (!inOrder) {
+            throw new IllegalStateException("a workload written for one in-order queue cannot run on a "
+                    + "device-less out-of-order queue");
+        }
+        return queues[0];
+    }
+
+    /** Counts what a workload enqueued itself on {@link #firstQueue}, as this class's own calls count theirs. */
+    public void countOnFirstQueue(long kernels, long given, long taken) {
+        kernelsPerQueue[0] += kernels;
+        bytesGiven += given;
+        bytesTaken += taken;
     }
 
     /** Waits for every queue. */

@@ -24,6 +24,14 @@ public interface Workload {
     /** How many kernels one run launches. */
     int tasks();
 
+    /**
+     * Whether it is written as most JOCL programs are, on {@link Target#firstQueue} without events, so that
+     * only an in-order queue runs it right (not SOCL's).
+     */
+    default boolean oneInOrderQueue() {
+        return false;
+    }
+
     /** The OpenCL C source of its kernels. */
     String source();
 

@@ -4,7 +4,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** The workloads {@code omnicl bench} knows, each made from its own options. */
+/**
+ * The workloads {@code omnicl bench} knows, each made from its own options: first those cut into tasks
+ * through {@link Target}'s calls with events, then those written as most JOCL programs are (Java arrays,
+ * blocking transfers, one queue, no events).
+ */
 public final class Workloads {
 
     /** Each workload's options with their defaults. */
@@ -12,14 +16,18 @@ public final class Workloads {
             "mandelbrot", Map.of("width", "1024", "height", "768", "blocks", "32", "iterations", "2000"),
             "matmul", Map.of("n", "1024", "blocks", "16"),
             "jacobi", Map.of("n", "1024", "iterations", "200"),
-            "overhead", Map.of("kernels", "10000", "items", "16"));
+            "overhead", Map.of("kernels", "10000", "items", "16"),
+            "frame", Map.of("width", "4096", "height", "4096", "iterations", "10000"),
+            "saxpy", Map.of("n", "33554432", "launches", "50"),
+            "jacobi1", Map.of("n", "1024", "iterations", "200"),
+            "roundtrip", Map.of("rounds", "1000", "items", "1024"));
 
     private Workloads() {
     }
 
     /** The names, in the order of the usage text. */
     public static List<String> names() {
-        return List.of("mandelbrot", "matmul", "jacobi", "overhead");
+        return List.of("mandelbrot", "matmul", "jacobi", "overhead", "frame", "saxpy", "jacobi1", "roundtrip");
     }
 
     /** The options of workload {@code name}, with their defaults. */
@@ -47,8 +55,16 @@ public final class Workloads {
                 return new MatMulWorkload(integer(o, d, "n"), integer(o, d, "blocks"));
             case "jacobi":
                 return new JacobiWorkload(integer(o, d, "n"), integer(o, d, "iterations"));
-            default:
+            case "overhead":
                 return new KernelChainWorkload(integer(o, d, "kernels"), integer(o, d, "items"));
+            case "frame":
+                return new FrameWorkload(integer(o, d, "width"), integer(o, d, "height"), integer(o, d, "iterations"));
+            case "saxpy":
+                return new SaxpyWorkload(integer(o, d, "n"), integer(o, d, "launches"));
+            case "jacobi1":
+                return new PlainJacobiWorkload(integer(o, d, "n"), integer(o, d, "iterations"));
+            default:
+                return new RoundTripWorkload(integer(o, d, "rounds"), integer(o, d, "items"));
         }
     }
 

@@ -28,8 +28,12 @@ class WorkloadsTest {
             case "mandelbrot" -> Workloads.create(name,
                     Options.parse("--width", "128", "--height", "96", "--blocks", "8", "--iterations", "300"));
             case "matmul" -> Workloads.create(name, Options.parse("--n", "128", "--blocks", "8"));
-            case "jacobi" -> Workloads.create(name, Options.parse("--n", "64", "--iterations", "21"));
-            default -> Workloads.create(name, Options.parse("--kernels", "101", "--items", "16"));
+            case "jacobi", "jacobi1" -> Workloads.create(name, Options.parse("--n", "64", "--iterations", "21"));
+            case "overhead" -> Workloads.create(name, Options.parse("--kernels", "101", "--items", "16"));
+            case "frame" -> Workloads.create(name,
+                    Options.parse("--width", "96", "--height", "64", "--iterations", "300"));
+            case "saxpy" -> Workloads.create(name, Options.parse("--n", "10007", "--launches", "7"));
+            default -> Workloads.create(name, Options.parse("--rounds", "31", "--items", "16"));
         };
     }
 
@@ -97,6 +101,35 @@ class WorkloadsTest {
         }
     }
 
+    /** Those written as programs are: on the first queue only, counted as they asked, whatever the placement. */
+    @Test
+    void programStyleWorkloadsRunOnTheFirstQueueAndCountWhatTheyAsked() {
+        RoundTripWorkload w = new RoundTripWorkload(31, 16);
+        try (Target target = Target.open(TargetSpec.split("OmniCL", List.of(1, 2), Placement.CYCLIC))) {
+            cl_program program = target.build(w.source());
+            OmniclCounters.Snapshot before = OmniclCounters.now();
+            assertNull(w.run(target, program).failure());
+            OmniclCounters.Snapshot did = OmniclCounters.now().since(before);
+            clReleaseProgram(program);
+            assertArrayEquals(new long[] {31, 0}, target.kernelsPerQueue());
+            assertArrayEquals(new long[] {31, 0}, did.kernels(), "the first queue's device ran them all");
+            assertEquals(31L * 16 * 4, target.bytesGiven());
+            assertEquals(31L * 16 * 4, target.bytesTaken());
+        }
+    }
+
+    @Test
+    void samplePointsSpanTheWholeResult() {
+        int[] at = Samples.spread(1_000_003, 1000);
+        assertTrue(at.length >= 1000 && at.length <= 1002, "about as many as asked: " + at.length);
+        assertTrue(at[0] < 1000, "one in the first stretch");
+        assertEquals(1_000_002, at[at.length - 1], "the last element");
+        for (int k = 1; k < at.length; k++) {
+            assertTrue(at[k] > at[k - 1], "increasing at " + k);
+        }
+        assertArrayEquals(new int[] {0, 1, 2, 2}, Samples.spread(3, 10), "all of a short result");
+    }
+
     @Test
     void theChecksTellAWrongResult() {
         MatMulWorkload matmul = new MatMulWorkload(16, 4);
@@ -105,6 +138,8 @@ class WorkloadsTest {
         JacobiWorkload jacobi = new JacobiWorkload(8, 3);
         assertNotNull(jacobi.check(ByteBuffer.allocateDirect(4 * 8 * 8).order(ByteOrder.nativeOrder())
                 .asFloatBuffer()));
+        assertNotNull(new FrameWorkload(96, 64, 200).check(new int[96 * 64]));
+        assertNotNull(new SaxpyWorkload(1000, 3).check(new float[1000]));
     }
 
     @Test
