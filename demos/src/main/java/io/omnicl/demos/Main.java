@@ -5,6 +5,7 @@ import io.omnicl.demos.bench.Bench;
 import io.omnicl.demos.bench.ChromeTrace;
 import io.omnicl.demos.bench.GanttChart;
 import io.omnicl.demos.bench.MandelbrotWorkload;
+import io.omnicl.demos.bench.OneShotBench;
 import io.omnicl.demos.bench.Options;
 import io.omnicl.driver.DeviceCounters;
 
@@ -18,8 +19,8 @@ import java.util.Locale;
 import static org.jocl.CL.*;
 
 /**
- * The {@code omnicl} command line: {@code info}, {@code demo mandelbrot}, {@code bench <workload>} and
- * {@code gantt <trace.json>}.
+ * The {@code omnicl} command line: {@code info}, {@code demo mandelbrot}, {@code bench <workload>},
+ * {@code bench oneshot} and {@code gantt <trace.json>}.
  */
 public final class Main {
 
@@ -30,7 +31,8 @@ public final class Main {
             "                              [--compare]",
             "       omnicl gantt <trace.json> [--out <trace>.png] [--last-ms D | --from-ms A --to-ms B] [--title T]",
             "                              (a chart of an OMNICL_TRACE file: all of it, its last D ms, or A to B ms)",
-            Bench.USAGE);
+            Bench.USAGE,
+            OneShotBench.USAGE);
 
     private Main() {
     }
@@ -50,6 +52,8 @@ public final class Main {
             InfoCommand.print(System.out);
         } else if (args.length >= 2 && args[0].equals("demo") && args[1].equals("mandelbrot")) {
             mandelbrot(Options.parse(Arrays.copyOfRange(args, 2, args.length)));
+        } else if (args.length >= 2 && args[0].equals("bench") && args[1].equals("oneshot")) {
+            System.exit(OneShotBench.run(Options.parse(Arrays.copyOfRange(args, 2, args.length))));
         } else if (args.length >= 2 && args[0].equals("bench")) {
             System.exit(Bench.run(args[1], Options.parse(Arrays.copyOfRange(args, 2, args.length))));
         } else if (args.length >= 2 && args[0].equals("gantt")) {

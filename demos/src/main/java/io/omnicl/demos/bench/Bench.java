@@ -308,7 +308,7 @@ public final class Bench {
         return List.of(realJocl ? installation.joclJar() + File.pathSeparator + own : own);
     }
 
-    private static String java() {
+    static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
@@ -451,7 +451,7 @@ public final class Bench {
      * 18 against 0 of 18 with it. PoCL's LLVM installing handlers for signals the JVM uses itself (safepoints,
      * null checks) is the likely cause.
      */
-    private static Optional<String> signalChaining() {
+    static Optional<String> signalChaining() {
         Path jsig = Path.of(System.getProperty("java.home"), "lib", "libjsig.so");
         if (!Files.isRegularFile(jsig)) {
             return Optional.empty();

@@ -77,12 +77,18 @@ public final class BenchTable {
 
     /** The median of the runs' times (the mean of the middle two for an even count); NaN for none. */
     static double medianMs(List<ChildReport> runs) {
-        double[] ms = runs.stream().mapToDouble(BenchTable::ms).sorted().toArray();
-        if (ms.length == 0) {
+        return median(runs.stream().mapToDouble(BenchTable::ms).toArray());
+    }
+
+    /** The median of {@code values} (the mean of the middle two for an even count); NaN for none. */
+    static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        if (sorted.length == 0) {
             return Double.NaN;
         }
-        int mid = ms.length / 2;
-        return ms.length % 2 == 1 ? ms[mid] : (ms[mid - 1] + ms[mid]) / 2;
+        int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
     }
 
     /** The median share of the CPUs other processes took during the runs; NaN when unknown. */
