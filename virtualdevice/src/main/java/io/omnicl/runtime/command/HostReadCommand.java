@@ -25,6 +25,12 @@ import static io.omnicl.driver.OpenClConstants.CL_COMMAND_READ_BUFFER;
  */
 final class HostReadCommand extends Command {
 
+    /**
+     * Bytes of a read that the worker copies from pinned slots into the user's memory itself: a hand-over to a
+     * host thread costs more than copying that much, and a larger copy would hold up the device's next commands.
+     */
+    private static final long COPY_ON_WORKER_BYTES = 64 << 10;
+
     private final MemObject buffer;
     private final HostMemory user;
     private final Access access;
@@ -135,7 +141,7 @@ final class HostReadCommand extends Command {
                             return;
                         }
                         event.running(0);
-                        if (landing.staged()) {
+                        if (landing.staged() && access.length() > COPY_ON_WORKER_BYTES) {
                             HostThreads.run(() -> {
                                 landing.copyOut(user, direct);
                                 landing.giveBack();
