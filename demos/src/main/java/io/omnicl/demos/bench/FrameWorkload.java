@@ -14,7 +14,7 @@ import static org.jocl.CL.*;
  * read of all of it into an {@code int[]}, on one queue, without events. The result is checked at sample
  * pixels against the same arithmetic on the host.
  */
-public final class FrameWorkload implements Workload {
+public final class FrameWorkload implements ProgramStyleWorkload {
 
     /** Pixels checked per run: each costs the host up to the iteration count. */
     private static final int SAMPLES = 4096;
@@ -34,16 +34,6 @@ public final class FrameWorkload implements Workload {
     public String description() {
         return String.format("%dx%d pixels in one kernel, %d iterations, one blocking read into an int[]",
                 frame.width(), frame.height(), frame.maxIterations());
-    }
-
-    @Override
-    public boolean parallel() {
-        return false;
-    }
-
-    @Override
-    public boolean oneInOrderQueue() {
-        return true;
     }
 
     @Override

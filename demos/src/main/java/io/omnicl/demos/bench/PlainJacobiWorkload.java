@@ -17,7 +17,7 @@ import static org.jocl.CL.*;
  * one queue without events or wait lists (the queue's order is the only dependency), then one blocking read
  * into a {@code float[]}. Checked against the host's grid, as {@link JacobiWorkload} checks its own.
  */
-public final class PlainJacobiWorkload implements Workload {
+public final class PlainJacobiWorkload implements ProgramStyleWorkload {
 
     /** The same relaxation, for its kernel, starting grid and check. */
     private final JacobiWorkload jacobi;
@@ -38,16 +38,6 @@ public final class PlainJacobiWorkload implements Workload {
     @Override
     public String description() {
         return String.format("%dx%d floats, %d iterations, no events, float[] arrays", n, n, iterations);
-    }
-
-    @Override
-    public boolean parallel() {
-        return false;
-    }
-
-    @Override
-    public boolean oneInOrderQueue() {
-        return true;
     }
 
     @Override

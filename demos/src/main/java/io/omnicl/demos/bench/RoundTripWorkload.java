@@ -14,7 +14,7 @@ import static org.jocl.CL.*;
  * {@code int[]}, one small kernel, a blocking read into another {@code int[]}, again and again on one queue
  * without events. Each round's input differs, so a stale read shows; every output is checked on the host.
  */
-public final class RoundTripWorkload implements Workload {
+public final class RoundTripWorkload implements ProgramStyleWorkload {
 
     private final int rounds;
     private final int items;
@@ -37,16 +37,6 @@ public final class RoundTripWorkload implements Workload {
     public String description() {
         return String.format("%d round trips of a blocking write, a kernel and a blocking read of %d ints "
                 + "(%d bytes) each way, int[] arrays", rounds, items, Sizeof.cl_int * items);
-    }
-
-    @Override
-    public boolean parallel() {
-        return false;
-    }
-
-    @Override
-    public boolean oneInOrderQueue() {
-        return true;
     }
 
     @Override

@@ -15,7 +15,7 @@ import static org.jocl.CL.*;
  * queue without events, then a blocking read back into the {@code float[]}. Memory-bound: each launch reads
  * both arrays and writes one. Checked at sample points against the same arithmetic on the host.
  */
-public final class SaxpyWorkload implements Workload {
+public final class SaxpyWorkload implements ProgramStyleWorkload {
 
     static final String SOURCE = String.join("\n",
             "#pragma OPENCL FP_CONTRACT OFF",
@@ -51,16 +51,6 @@ public final class SaxpyWorkload implements Workload {
     public String description() {
         return String.format("y = a*x + y over 2 x %d floats (%d MB), %d launches, float[] arrays", n,
                 2L * Sizeof.cl_float * n / (1 << 20), launches);
-    }
-
-    @Override
-    public boolean parallel() {
-        return false;
-    }
-
-    @Override
-    public boolean oneInOrderQueue() {
-        return true;
     }
 
     @Override
