@@ -1,6 +1,7 @@
 package io.omnicl.runtime;
 
 import io.omnicl.runtime.completion.Log;
+import io.omnicl.runtime.worker.ProgramThreads;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -27,6 +28,10 @@ public final class Callbacks {
                 callback.run();
             } catch (RuntimeException | Error e) {
                 Log.LOG.log(Level.WARNING, "a user callback threw", e);
+            } finally {
+                // what a callback enqueued starts when it returns, as if it had flushed: chains of callbacks
+                // rarely flush, and no other thread may come to a flush point for them
+                ProgramThreads.flush();
             }
         });
     }

@@ -8,6 +8,7 @@ import io.omnicl.runtime.Callbacks;
 import io.omnicl.runtime.Context;
 import io.omnicl.runtime.CountedObject;
 import io.omnicl.runtime.completion.Completion;
+import io.omnicl.runtime.worker.ProgramThreads;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -166,7 +167,7 @@ public final class Event extends CountedObject implements ClEvent {
 
     @Override
     public int await() {
-        return done.await(context.runtime().watchNanos());
+        return ProgramThreads.await(done, context.runtime().watchNanos());
     }
 
     @Override
@@ -191,6 +192,8 @@ public final class Event extends CountedObject implements ClEvent {
 
     @Override
     public void addCallback(int type, IntConsumer function) {
+        // a program may wait for the callback without flushing (drivers start the command anyway)
+        ProgramThreads.flush();
         int reported;
         synchronized (this) {
             if (status > type && status > CL_COMPLETE) {
@@ -215,6 +218,8 @@ public final class Event extends CountedObject implements ClEvent {
             case CL_EVENT_COMMAND_TYPE:
                 return InfoValue.ofInt(commandType);
             case CL_EVENT_COMMAND_EXECUTION_STATUS:
+                // a program polling for the end of what it did not flush (drivers start it anyway)
+                ProgramThreads.flush();
                 return InfoValue.ofInt(status());
             case CL_EVENT_REFERENCE_COUNT:
                 return InfoValue.ofInt(referenceCount());
@@ -225,6 +230,8 @@ public final class Event extends CountedObject implements ClEvent {
 
     @Override
     public InfoValue profilingInfo(int param) {
+        // a program polling for the times of what it did not flush (drivers start it anyway)
+        ProgramThreads.flush();
         synchronized (this) {
             if (queue == null || !queue.profiling() || status > CL_COMPLETE) {
                 throw new ClError(CL_PROFILING_INFO_NOT_AVAILABLE);

@@ -19,6 +19,7 @@ import io.omnicl.runtime.Services;
 import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.coherence.Chunk;
 import io.omnicl.runtime.completion.Completion;
+import io.omnicl.runtime.worker.ProgramThreads;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -104,6 +105,15 @@ public final class Queue extends CountedObject implements ClQueue {
     /** Adds {@code c} to the graph after {@code waitList}; returns its event with a reference for the caller. */
     Event enqueue(Command c, List<ClEvent> waitList) {
         checkValid();
+        ProgramThreads.enqueuing();
+        try {
+            return addToGraph(c, waitList);
+        } finally {
+            ProgramThreads.enqueued();
+        }
+    }
+
+    private Event addToGraph(Command c, List<ClEvent> waitList) {
         c.event = new Event(context, this, c);
         synchronized (this) {
             for (ClEvent e : waitList) {
@@ -226,13 +236,14 @@ public final class Queue extends CountedObject implements ClQueue {
     @Override
     public void flush() {
         checkValid();
+        ProgramThreads.flush();
     }
 
     @Override
     public void finish() {
         checkValid();
         // one wait for all: waiting for each in turn would have the worker wake this thread once per command
-        Completion.all(pending()).await(runtime().watchNanos());
+        ProgramThreads.await(Completion.all(pending()), runtime().watchNanos());
     }
 
     /** Waits for a blocking command; throws its failure. */

@@ -4,6 +4,7 @@ import io.omnicl.driver.DeviceCounters;
 import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.coherence.DeviceMemory;
 import io.omnicl.runtime.coherence.MemoryNode;
+import io.omnicl.runtime.completion.Completion;
 import io.omnicl.runtime.completion.Log;
 import io.omnicl.runtime.sched.DeviceSpeed;
 import io.omnicl.runtime.sched.PerfModel;
@@ -16,17 +17,16 @@ import io.omnicl.spi.RealEvent;
 import io.omnicl.spi.RealQueue;
 
 import java.nio.ByteBuffer;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntConsumer;
-
-import static io.omnicl.driver.OpenClConstants.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
 
 /**
  * The one thread that drives one real device: it takes tasks posted to it and tasks the scheduler gives
@@ -37,8 +37,6 @@ import static io.omnicl.driver.OpenClConstants.CL_EXEC_STATUS_ERROR_FOR_EVENTS_I
  */
 public final class DeviceWorker implements Worker, MemoryNode {
 
-    /** Commands submitted since the last flush after which the queue is flushed anyway. */
-    private static final int FLUSH_EVERY = 16;
     /** Bytes of one pinned slot: the most that {@link #takeStaging} stages. */
     public static final int SLOT_BYTES = PinnedSlots.SLOT_BYTES;
     /** Commands behind others that may go without a real event in a row; the next one gets one. */
@@ -57,22 +55,22 @@ public final class DeviceWorker implements Worker, MemoryNode {
     private final ConcurrentLinkedQueue<WorkerTask> inbox = new ConcurrentLinkedQueue<>();
     /** Tasks that go on the queue before any task taken after they were given (see {@link #precede}). */
     private final ConcurrentLinkedQueue<WorkerTask> preceding = new ConcurrentLinkedQueue<>();
-    private final ArrayDeque<Submitted> inFlight = new ArrayDeque<>();
-    /** The ranges the commands in flight write. */
-    private final PendingWrites pendingWrites = new PendingWrites();
-    /** Those of {@link #inFlight} that followed others rather than came from the scheduler. */
-    private int followersInFlight;
-    /** Commands submitted since the queue was last flushed. */
-    private int unflushed;
-    /** Commands submitted without a real event since the last one with. */
-    private int withoutEvent;
-    /**
-     * Commands at the head of {@link #inFlight} without an event that are known to have ended, since a later
-     * event has, and the status that event ended with.
-     */
-    private int knownEnded;
-    private int knownStatus;
+    private final InFlightWindow inFlight = new InFlightWindow();
     private final Object startLock = new Object();
+    /**
+     * The right to drive the device (its queue, what is in flight, its memory): held by the worker's thread
+     * while it steps, or by a program thread that drives the worker while it waits ({@link ProgramThreads}).
+     */
+    private final ReentrantLock role = new ReentrantLock();
+    /** Set once the worker's thread has made its queues: from then on another thread may drive it. */
+    private volatile boolean ready;
+    /** Wakes held since the last flush point ({@link ProgramThreads#absorbs}). */
+    private final AtomicInteger heldWakes = new AtomicInteger();
+    /**
+     * Whether the scheduler may have work for this worker that the thread driving it has not looked for; only
+     * under {@link #role}.
+     */
+    private boolean schedulerMayHaveWork;
     private volatile Scheduler<DeviceTask> scheduler;
     private volatile Thread thread;
     private volatile DeviceSession session;
@@ -86,8 +84,6 @@ public final class DeviceWorker implements Worker, MemoryNode {
     private final DeviceMemory memory;
     /** Tasks to run again once the oldest command in flight has ended. */
     private final List<WorkerTask> afterNextEnd = new ArrayList<>();
-    /** Commands in flight when one failed, which therefore fail too. */
-    private int suspect;
 
     DeviceWorker(DeviceNode node, int maxInFlight, double throttle, Trace trace, PerfModel model, long memLimit,
                  boolean staged, long watchNanos) {
@@ -119,7 +115,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
      * thread. Nothing may then follow them: it would run after the failure and yet succeed.
      */
     public boolean failing() {
-        return suspect > 0;
+        return inFlight.failing();
     }
 
     /** Runs {@code task} again once the oldest command in flight has ended; only on this worker's thread. */
@@ -270,7 +266,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
     public void post(WorkerTask task) {
         start();
         inbox.add(task);
-        wake();
+        wakeFor(true);
     }
 
     /**
@@ -281,7 +277,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
     private void precede(WorkerTask task) {
         start();
         preceding.add(task);
-        wake();
+        wakeFor(true);
     }
 
     /**
@@ -289,8 +285,61 @@ public final class DeviceWorker implements Worker, MemoryNode {
      */
     @Override
     public void wake() {
+        wakeFor(false);
+    }
+
+    /** {@link #wake}; {@code posted}: for a task posted to this worker rather than given to the scheduler. */
+    private void wakeFor(boolean posted) {
         start();
+        if (!ProgramThreads.absorbs(this, posted)) {
+            signal.raise();
+        }
+    }
+
+    /** One more wake held until a flush point; returns how many are held. */
+    int holdWake() {
+        return heldWakes.incrementAndGet();
+    }
+
+    /** A flush point: the held wakes are let go. */
+    void releaseWake() {
+        clearHeldWakes();
         signal.raise();
+    }
+
+    /** The worker is no longer among the held ones. */
+    void clearHeldWakes() {
+        heldWakes.set(0);
+    }
+
+    /** The thread driving the worker gave the scheduler work for it. */
+    void wokenWhileDriven() {
+        schedulerMayHaveWork = true;
+    }
+
+    /** Takes the worker's role for the calling thread, if the worker is ready and its thread not stepping. */
+    boolean tryDrive() {
+        return ready && role.tryLock();
+    }
+
+    /**
+     * On the thread that took the role ({@link #tryDrive}): steps as the worker's thread would, until {@code c}
+     * has ended or there is nothing to do, then gives the role back, waking the worker's thread if work is left.
+     */
+    void driveUntil(Completion c) {
+        boolean idle = false;
+        schedulerMayHaveWork = false;
+        try {
+            while (!c.isDone() && !idle) {
+                idle = !stepInGate();
+            }
+            idle = idle || !schedulerMayHaveWork && inFlight.isEmpty() && inbox.isEmpty() && preceding.isEmpty();
+        } finally {
+            role.unlock();
+        }
+        if (!idle) {
+            signal.raise();
+        }
     }
 
     /**
@@ -300,21 +349,14 @@ public final class DeviceWorker implements Worker, MemoryNode {
      * commands submitted behind it until it ends. {@code behind}: it follows commands still in flight here; it
      * does not count against the commands the worker takes from the scheduler at once. {@code timed}: the
      * handler wants the device's times of {@code main} (it gets null otherwise, unless a trace or a throttle
-     * needs them anyway). The queue is flushed before the worker waits, or after {@value #FLUSH_EVERY}
-     * commands, not after each.
+     * needs them anyway). The queue is flushed before the worker waits, or now and then, not after each.
      */
     public void track(String label, Trace.Kind kind, RealEvent main, RealEvent last, List<RealEvent> others,
                       List<Access> writes, boolean behind, boolean timed, InFlight handler) {
-        if (++unflushed >= FLUSH_EVERY) {
-            flush();
-        }
-        inFlight.add(new Submitted(label, kind, main, last, others, writes, behind, timed, handler));
-        withoutEvent = last == null ? withoutEvent + 1 : 0;
-        pendingWrites.add(writes);
+        inFlight.add(new Submitted(label, kind, main, last, others, writes, behind, timed, handler), queue);
         counters.countCommands(1 + others.size());
         if (behind) {
             counters.countFollowed();
-            followersInFlight++;
         }
     }
 
@@ -331,7 +373,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
      */
     public boolean needsEvent(boolean timed, boolean behind) {
         int every = behind ? EVENT_EVERY : Math.max(1, maxInFlight / 2);
-        return timed || trace.recording() || throttle != 1 || withoutEvent + 1 >= every
+        return timed || trace.recording() || throttle != 1 || inFlight.withoutEvent() + 1 >= every
                 || signal.watches() && inFlight.isEmpty() && !signal.raised();
     }
 
@@ -342,7 +384,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
      * precursors or (in an out-of-order queue, ordered by wait lists alone) through theirs.
      */
     public Collection<Access> pendingWrites() {
-        return pendingWrites.ranges();
+        return inFlight.pendingWrites();
     }
 
     /** Counts a kernel launch. */
@@ -409,8 +451,49 @@ public final class DeviceWorker implements Worker, MemoryNode {
     }
 
     private void loop() {
-        queue = session.createQueue(true);
-        staging.openInputQueue(session);
+        role.lock();
+        try {
+            queue = session.createQueue(true);
+            staging.openInputQueue(session);
+            calibrate();
+        } finally {
+            ready = true;
+            role.unlock();
+        }
+        while (true) {
+            try {
+                if (stepInGate() || signal.within(null)) {
+                    continue;
+                }
+                role.lock();
+                try {
+                    memory.dropSpares(false);
+                } finally {
+                    role.unlock();
+                }
+                signal.park(this);
+            } catch (RuntimeException | Error e) {
+                Log.unexpected(e);
+            }
+        }
+    }
+
+    /** One {@link #step} in the worker's role and inside the native gate. */
+    private boolean stepInGate() {
+        role.lock();
+        try {
+            NativeGate.enter();
+            try {
+                return step();
+            } finally {
+                NativeGate.exit();
+            }
+        } finally {
+            role.unlock();
+        }
+    }
+
+    private void calibrate() {
         try {
             clock.calibrate(queue);
             if (model.speed(node.modelId()) == null) {
@@ -421,27 +504,6 @@ public final class DeviceWorker implements Worker, MemoryNode {
         } catch (RuntimeException e) {
             // a failing device is measured by the work it does, and dropped if it is lost
             Log.LOG.warning("OmniCL: could not calibrate " + node + ": " + e.getMessage());
-        }
-        while (true) {
-            try {
-                boolean worked;
-                NativeGate.enter();
-                try {
-                    worked = step();
-                } finally {
-                    NativeGate.exit();
-                }
-                if (worked) {
-                    continue;
-                }
-                if (signal.within(null)) {
-                    continue;
-                }
-                memory.dropSpares(false);
-                signal.park(this);
-            } catch (RuntimeException | Error e) {
-                Log.unexpected(e);
-            }
         }
     }
 
@@ -454,8 +516,9 @@ public final class DeviceWorker implements Worker, MemoryNode {
             posted.run(this);
             return true;
         }
-        if (inFlight.size() - followersInFlight < maxInFlight && scheduler != null) {
+        if (inFlight.fromScheduler() < maxInFlight && scheduler != null) {
             DeviceTask task = scheduler.pop(this);
+            schedulerMayHaveWork = false;
             if (task != null) {
                 // what was given to precede it before it was pushed is seen now, since the pop saw the push
                 runPreceding();
@@ -467,7 +530,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
             return true;
         }
         if (!inFlight.isEmpty()) {
-            flush();
+            inFlight.flush(queue);
             if (!workBeforeOldestEnds()) {
                 endOldest();
             }
@@ -484,25 +547,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
      */
     private boolean workBeforeOldestEnds() {
         // no watch, no look for the event to watch: endOldest finds it when it needs it
-        return signal.watches() && knownEnded == 0 && signal.within(firstEventInFlight());
-    }
-
-    /**
-     * The event of the oldest command in flight that has one; a marker's, enqueued and flushed now, when none
-     * has. The queue is in order: once it has ended, so have the commands before it.
-     */
-    private RealEvent firstEventInFlight() {
-        for (Submitted t : inFlight) {
-            if (t.last() != null) {
-                return t.last();
-            }
-        }
-        RealEvent marker = queue.marker(List.of());
-        inFlight.add(new Submitted("marker", Trace.Kind.COPY, marker, marker, List.of(), List.of(), false, false,
-                (status, times) -> { }));
-        unflushed = 0;
-        queue.flush();
-        return marker;
+        return signal.watches() && !inFlight.oldestKnownEnded() && signal.within(inFlight.firstEvent(queue));
     }
 
     /** Runs the tasks given to {@link #precede}; false when there were none. */
@@ -515,32 +560,9 @@ public final class DeviceWorker implements Worker, MemoryNode {
         return ran;
     }
 
-    private void flush() {
-        if (unflushed > 0) {
-            unflushed = 0;
-            queue.flush();
-        }
-    }
-
     private void endOldest() {
-        Submitted s = inFlight.poll();
-        if (s.behind()) {
-            followersInFlight--;
-        }
-        pendingWrites.remove(s.writes());
-        int status = s.last() != null ? s.last().await() : endedWithLaterEvent();
-        // the queue is in order, so the others have ended too; a failed transfer fails the command
-        for (int i = 0; i < s.others().size(); i++) {
-            int st = s.others().get(i).status();
-            status = status < 0 ? status : Math.min(st, 0);
-        }
-        if (status < 0) {
-            // what was submitted after a failed command may have used what it left: none of it counts
-            suspect = inFlight.size();
-        } else if (suspect > 0) {
-            suspect--;
-            status = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
-        }
+        Submitted s = inFlight.takeOldest();
+        int status = inFlight.awaitEnd(s, queue);
         boolean timed = s.timed() || trace.recording() || (throttle > 1 && s.kind() == Trace.Kind.KERNEL);
         long[] times = status == 0 && timed && s.main() != null ? s.main().profile() : null;
         if (times != null) {
@@ -561,29 +583,6 @@ public final class DeviceWorker implements Worker, MemoryNode {
             inbox.addAll(afterNextEnd);
             afterNextEnd.clear();
         }
-    }
-
-    /**
-     * The status of a command that was just taken off the head of {@link #inFlight} and has no event: the
-     * queue is in order, so it has ended once the first later event has (a marker's, enqueued now, when no
-     * later command has one), and with that event's failure, if any, since an error of a command without an
-     * event shows on the next one.
-     */
-    private int endedWithLaterEvent() {
-        if (knownEnded == 0) {
-            int without = 0;
-            for (Submitted t : inFlight) {
-                if (t.last() != null) {
-                    break;
-                }
-                without++;
-            }
-            RealEvent later = firstEventInFlight();
-            knownStatus = Math.min(later.await(), 0);
-            knownEnded = without + 1;
-        }
-        knownEnded--;
-        return knownStatus;
     }
 
     /**

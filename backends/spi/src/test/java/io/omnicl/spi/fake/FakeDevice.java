@@ -7,7 +7,9 @@ import io.omnicl.spi.RealDevice;
 import io.omnicl.spi.suite.ClCodes;
 
 import java.nio.ByteOrder;
+import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -40,6 +42,8 @@ public final class FakeDevice implements RealDevice {
     private final AtomicLong used = new AtomicLong();
     private final SplittableRandom faults;
     private final AtomicLong launches = new AtomicLong();
+    /** The names of the threads that enqueued its launches. */
+    private final Set<String> launchers = ConcurrentHashMap.newKeySet();
     private final AtomicLong injected = new AtomicLong();
 
     FakeDevice(FakeBackend backend, DeviceSpec spec) {
@@ -163,6 +167,11 @@ public final class FakeDevice implements RealDevice {
         return launches.get();
     }
 
+    /** The names of the threads that enqueued its launches so far. */
+    public Set<String> launchers() {
+        return Set.copyOf(launchers);
+    }
+
     /** Launches and transfers made to fail so far. */
     public long injectedFailures() {
         return injected.get();
@@ -179,6 +188,10 @@ public final class FakeDevice implements RealDevice {
         }
         injected.incrementAndGet();
         return faults.nextBoolean() ? Fault.AT_ENQUEUE : Fault.AT_COMPLETION;
+    }
+
+    void enqueuedBy(Thread launcher) {
+        launchers.add(launcher.getName());
     }
 
     void launched() {

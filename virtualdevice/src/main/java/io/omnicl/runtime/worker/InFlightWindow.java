@@ -1,0 +1,160 @@
+package io.omnicl.runtime.worker;
+
+import io.omnicl.runtime.coherence.Access;
+import io.omnicl.spi.RealEvent;
+import io.omnicl.spi.RealQueue;
+
+import java.util.ArrayDeque;
+import java.util.Collection;
+import java.util.List;
+
+import static io.omnicl.driver.OpenClConstants.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+
+/**
+ * The commands a worker has submitted to its device's in-order queue and not yet seen end, oldest first, and
+ * what is known of their end without waiting: only some carry a real event (one costs about as much again as a
+ * launch), and the queue is in order, so a later event's end tells of the ones before it. Only for use by the
+ * thread that drives the worker.
+ */
+final class InFlightWindow {
+
+    /** Commands submitted since the last flush after which the queue is flushed anyway. */
+    private static final int FLUSH_EVERY = 16;
+
+    private final ArrayDeque<Submitted> inFlight = new ArrayDeque<>();
+    /** The ranges the commands in flight write. */
+    private final PendingWrites pendingWrites = new PendingWrites();
+    /** Those in flight that followed others rather than came from the scheduler. */
+    private int followers;
+    /** Commands submitted since the queue was last flushed. */
+    private int unflushed;
+    /** Commands submitted without a real event since the last one with. */
+    private int withoutEvent;
+    /**
+     * Commands at the head without an event that are known to have ended, since a later event has, and the
+     * status that event ended with.
+     */
+    private int knownEnded;
+    private int knownStatus;
+    /** Commands in flight when one failed, which therefore fail too. */
+    private int suspect;
+
+    boolean isEmpty() {
+        return inFlight.isEmpty();
+    }
+
+    /** How many of those in flight came from the scheduler (not following others). */
+    int fromScheduler() {
+        return inFlight.size() - followers;
+    }
+
+    /** Commands submitted without a real event since the last one with. */
+    int withoutEvent() {
+        return withoutEvent;
+    }
+
+    /** Whether commands in flight are failing because one before them failed. */
+    boolean failing() {
+        return suspect > 0;
+    }
+
+    /** Whether the oldest is known to have ended, with no wait. */
+    boolean oldestKnownEnded() {
+        return knownEnded > 0;
+    }
+
+    Collection<Access> pendingWrites() {
+        return pendingWrites.ranges();
+    }
+
+    /** Adds a submitted command; the queue is flushed every {@value #FLUSH_EVERY} commands, not after each. */
+    void add(Submitted s, RealQueue queue) {
+        if (++unflushed >= FLUSH_EVERY) {
+            flush(queue);
+        }
+        inFlight.add(s);
+        withoutEvent = s.last() == null ? withoutEvent + 1 : 0;
+        pendingWrites.add(s.writes());
+        if (s.behind()) {
+            followers++;
+        }
+    }
+
+    void flush(RealQueue queue) {
+        if (unflushed > 0) {
+            unflushed = 0;
+            queue.flush();
+        }
+    }
+
+    /**
+     * The event of the oldest command in flight that has one; a marker's, enqueued and flushed now, when none
+     * has. The queue is in order: once it has ended, so have the commands before it.
+     */
+    RealEvent firstEvent(RealQueue queue) {
+        for (Submitted t : inFlight) {
+            if (t.last() != null) {
+                return t.last();
+            }
+        }
+        RealEvent marker = queue.marker(List.of());
+        inFlight.add(new Submitted("marker", Trace.Kind.COPY, marker, marker, List.of(), List.of(), false, false,
+                (status, times) -> { }));
+        unflushed = 0;
+        queue.flush();
+        return marker;
+    }
+
+    /** Takes the oldest command off the window. */
+    Submitted takeOldest() {
+        Submitted s = inFlight.poll();
+        if (s.behind()) {
+            followers--;
+        }
+        pendingWrites.remove(s.writes());
+        return s;
+    }
+
+    /**
+     * Waits for {@code s}, just taken off the window, to end and returns its status: a failed transfer of its
+     * fails it, and so does an earlier command's failure, since what was submitted after that may have used
+     * what it left.
+     */
+    int awaitEnd(Submitted s, RealQueue queue) {
+        int status = s.last() != null ? s.last().await() : endedWithLaterEvent(queue);
+        // the queue is in order, so the others have ended too
+        for (int i = 0; i < s.others().size(); i++) {
+            int st = s.others().get(i).status();
+            status = status < 0 ? status : Math.min(st, 0);
+        }
+        if (status < 0) {
+            suspect = inFlight.size();
+        } else if (suspect > 0) {
+            suspect--;
+            status = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+        }
+        return status;
+    }
+
+    /**
+     * The status of a command just taken off the head without an event: the queue is in order, so it has
+     * ended once the first later event has (a marker's, enqueued now, when no later command has one), and with
+     * that event's failure, if any, since an error of a command without an event shows on the next one.
+     */
+    private int endedWithLaterEvent(RealQueue queue) {
+        if (knownEnded == 0) {
+            int without = 0;
+            for (Submitted t : inFlight) {
+                if (t.last() != null) {
+                    break;
+                }
+                without++;
+            }
+            RealEvent later = firstEvent(queue);
+            knownStatus = Math.min(later.await(), 0);
+            knownEnded = without + 1;
+        }
+        knownEnded--;
+        return knownStatus;
+    }
+}

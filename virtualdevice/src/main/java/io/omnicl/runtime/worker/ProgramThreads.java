@@ -1,0 +1,102 @@
+package io.omnicl.runtime.worker;
+
+import io.omnicl.runtime.completion.Completion;
+
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * What the program's threads do for the device workers. While a thread enqueues, the workers it gives work
+ * are not woken: OpenCL lets a driver start work only at a flush point ({@code clFlush}, {@code clFinish}, a
+ * blocking call, a wait), and a thread waiting for a command can submit and wait for it itself, as plain
+ * OpenCL does, with no hand-over to another thread and back. At a flush point the held workers are woken; at a
+ * wait, the waiting thread drives one of them (takes its role, see {@link DeviceWorker#tryDrive}) until what
+ * it waits for has ended, and wakes the others. A worker given {@value #HOLD_AT_MOST} commands without a
+ * flush is woken anyway, so that a long stream of commands keeps its device busy while it is enqueued; and a
+ * parked worker looks for work now and then on its own, so a program that never flushes is only slower.
+ */
+public final class ProgramThreads {
+
+    /** Wakes held for one worker between flush points, after which it is woken at each. */
+    static final int HOLD_AT_MOST = 16;
+
+    private static final ConcurrentLinkedQueue<DeviceWorker> HELD = new ConcurrentLinkedQueue<>();
+    private static final ThreadLocal<State> STATE = ThreadLocal.withInitial(State::new);
+
+    private static final class State {
+        /** Enqueues under way on this thread (a command's start may enqueue another). */
+        int enqueuing;
+        /** The worker whose role this thread has taken, else null. */
+        DeviceWorker driving;
+    }
+
+    private ProgramThreads() {
+    }
+
+    /** This thread starts enqueuing: workers it wakes until {@link #enqueued} wait for a flush point. */
+    public static void enqueuing() {
+        STATE.get().enqueuing++;
+    }
+
+    /** The matching end of {@link #enqueuing}. */
+    public static void enqueued() {
+        STATE.get().enqueuing--;
+    }
+
+    /** A flush point that does not wait: wakes every held worker. */
+    public static void flush() {
+        for (DeviceWorker w = HELD.poll(); w != null; w = HELD.poll()) {
+            w.releaseWake();
+        }
+    }
+
+    /**
+     * A flush point that waits for {@code c}: drives a held worker until {@code c} has ended (or the worker has
+     * nothing left to do), wakes the others, then waits as {@link Completion#await} does; returns the status.
+     */
+    public static int await(Completion c, long watchNanos) {
+        if (!c.isDone()) {
+            State s = STATE.get();
+            DeviceWorker driven = null;
+            for (DeviceWorker w = HELD.poll(); w != null; w = HELD.poll()) {
+                w.clearHeldWakes();
+                if (driven == null && s.driving == null && w.tryDrive()) {
+                    driven = w;
+                } else {
+                    w.releaseWake();
+                }
+            }
+            if (driven != null) {
+                s.driving = driven;
+                try {
+                    driven.driveUntil(c);
+                } finally {
+                    s.driving = null;
+                }
+            }
+        }
+        return c.await(watchNanos);
+    }
+
+    /**
+     * Whether a wake of {@code w} from this thread is absorbed: the thread drives {@code w} and will find the
+     * work itself (it looks for tasks posted to {@code w}, and for the scheduler's if {@code posted} is false, before it
+     * lets go), or is enqueuing and holds the wake until a flush point (at most {@value #HOLD_AT_MOST}).
+     */
+    static boolean absorbs(DeviceWorker w, boolean posted) {
+        State s = STATE.get();
+        if (s.driving == w) {
+            if (!posted) {
+                w.wokenWhileDriven();
+            }
+            return true;
+        }
+        if (s.enqueuing == 0) {
+            return false;
+        }
+        int held = w.holdWake();
+        if (held == 1) {
+            HELD.add(w);
+        }
+        return held <= HOLD_AT_MOST;
+    }
+}
