@@ -15,6 +15,8 @@ import io.omnicl.runtime.coherence.RealImages;
 import io.omnicl.runtime.coherence.Storage;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceWorker;
+import io.omnicl.runtime.worker.HostThreads;
+import io.omnicl.runtime.worker.Landings;
 import io.omnicl.spi.RealBuffer;
 import io.omnicl.spi.RealImage;
 import io.omnicl.spi.RealMem;
@@ -80,17 +82,33 @@ public final class MemObject extends CountedObject implements ClMem {
     }
 
     /**
-     * {@code CL_MEM_COPY_HOST_PTR} from a direct buffer: the bytes go straight to the devices where the
-     * context's new data belongs, those of them that have room, sparing the host copy (allocating it,
-     * copying into it, uploading from it later). False when they go to the host copy instead.
+     * {@code CL_MEM_COPY_HOST_PTR}: the bytes go straight to the devices where the context's new data belongs,
+     * those of them that have room, sparing the host copy (allocating it, copying into it, uploading from it
+     * later): from a direct buffer as they are, from a Java array through landing memory of the first of those
+     * devices (kept from one transfer to the next, so not touched for the first time). False when they go to
+     * the host copy instead.
      */
     private static boolean fillOnDevice(Context context, Storage storage, HostMemory data) {
         ByteBuffer direct = data.direct();
-        if (direct == null || direct.remaining() != storage.size()) {
+        if (direct != null ? direct.remaining() != storage.size() : storage.size() > Integer.MAX_VALUE) {
             return false;
         }
         List<DeviceWorker> homes = context.homesOfNewData();
-        return !homes.isEmpty() && Coherency.fillOnDevices(storage, homes, direct);
+        if (homes.isEmpty()) {
+            return false;
+        }
+        if (direct != null) {
+            return Coherency.fillOnDevices(storage, homes, direct);
+        }
+        // every device has taken the bytes, or copied them into its pinned memory, when the fill returns
+        Landings landings = homes.get(0).landings();
+        ByteBuffer copy = landings.take(storage.size());
+        try {
+            HostThreads.fromUser(data, 0, copy).join();
+            return Coherency.fillOnDevices(storage, homes, copy);
+        } finally {
+            landings.give(copy);
+        }
     }
 
     /**

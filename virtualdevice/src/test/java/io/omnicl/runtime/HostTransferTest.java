@@ -59,8 +59,13 @@ class HostTransferTest {
 
         /** A new buffer of the context of every device, written from {@code data} on {@code queue}. */
         ClMem written(ClQueue queue, HostMemory data) {
+            return written(queue, data, true);
+        }
+
+        ClMem written(ClQueue queue, HostMemory data, boolean blocking) {
             ClMem buffer = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, SIZE, null);
-            queue.writeBuffer(buffer, true, 0, SIZE, data, List.of()).release();
+            queue.writeBuffer(buffer, blocking, 0, SIZE, data, List.of()).release();
+            queue.finish();
             return buffer;
         }
 
@@ -126,11 +131,24 @@ class HostTransferTest {
     }
 
     @Test
-    void anArrayWrittenOnAPinnedQueueGoesToTheHostCopy() {
+    void anArrayWrittenBlockingOnAPinnedQueueGoesStraightToItsDevice() {
         Setup s = Setup.open();
-        ClQueue pinned = s.queue(1);
+        ClQueue pinned = s.queue(2);
         byte[] data = data(5);
         ClMem buffer = s.written(pinned, new Bytes(data));
+        assertEquals(s.bit(2), s.holders(buffer), "only the pinned device holds what was written");
+        assertEquals(SIZE, s.runtime().counters().get(1).bytesToDevice(), "uploaded once");
+        assertArrayEquals(data, read(pinned, buffer));
+        assertArrayEquals(data, read(s.queue(1), buffer), "and the other device sees it too");
+    }
+
+    @Test
+    void anArrayWrittenWithoutBlockingGoesToTheHostCopy() {
+        Setup s = Setup.open();
+        ClQueue pinned = s.queue(1);
+        byte[] data = data(4);
+        // the program may change its array once the call returns: the bytes are taken at once
+        ClMem buffer = s.written(pinned, new Bytes(data), false);
         assertEquals(CoherenceMap.bit(CoherenceMap.HOST), s.holders(buffer));
         assertArrayEquals(data, read(pinned, buffer));
     }
@@ -157,7 +175,7 @@ class HostTransferTest {
         assertTrue(holder == s.bit(1) || holder == s.bit(2), "written on one of its two holders, not " + holder);
         assertArrayEquals(data, read(virtual, onBoth));
 
-        ClMem onHostAndDevice = s.context().createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, new Bytes(data(7)));
+        ClMem onHostAndDevice = s.written(s.queue(1), new Bytes(data(7)), false);
         s.queue(1).writeBuffer(onHostAndDevice, true, 0, SIZE / 2, Direct.of(new byte[SIZE / 2]), List.of()).release();
         virtual.writeBuffer(onHostAndDevice, true, SIZE / 2, SIZE / 2, Direct.of(new byte[SIZE / 2]), List.of())
                 .release();
@@ -239,12 +257,15 @@ class HostTransferTest {
     }
 
     @Test
-    void aBufferMadeFromAnArrayStartsOnTheHostCopy() {
+    void aBufferMadeFromAnArrayGoesStraightToTheDevices() {
         Setup s = Setup.open();
         byte[] data = data(29);
-        ClMem fromArray = s.context().createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, new Bytes(data));
-        assertEquals(CoherenceMap.bit(CoherenceMap.HOST), s.holders(fromArray));
-        assertArrayEquals(data, read(s.queue(1), fromArray));
+        byte[] given = data.clone();
+        ClMem fromArray = s.context().createBuffer(OpenClConstants.CL_MEM_COPY_HOST_PTR, SIZE, new Bytes(given));
+        given[0]++;
+        assertEquals(s.bit(1) | s.bit(2), s.holders(fromArray), "on the devices, not on the host copy");
+        assertArrayEquals(data, read(s.queue(1), fromArray), "the bytes as they were at the creation");
+        assertArrayEquals(data, read(s.queue(2), fromArray));
     }
 
     /**

@@ -72,9 +72,10 @@ class InputQueueTest {
     @Test
     void aKernelsInputsGoUpOnTheInputQueueAndItsLaunchWaitsForThem() {
         ClMem buffer = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4 * ITEMS, null);
-        // from a heap array: into the host copy, so that the launch must upload it
+        // from a heap array, not blocking: into the host copy, so that the launch must upload it
         byte[] values = ints(i -> 3 * i);
-        queue.writeBuffer(buffer, true, 0, values.length, new Bytes(values), List.of()).release();
+        queue.writeBuffer(buffer, false, 0, values.length, new Bytes(values), List.of()).release();
+        queue.finish();
         int before = backend.enqueued().size();
         incrementOnDevice(buffer);
         assertArrayEquals(ints(i -> 3 * i + 1), read(buffer));

@@ -14,7 +14,9 @@ import io.omnicl.runtime.worker.Landings;
 import io.omnicl.runtime.worker.StagedPieces;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import static io.omnicl.driver.OpenClConstants.CL_COMMAND_READ_BUFFER;
 
@@ -183,22 +185,28 @@ final class HostReadCommand extends Command {
                         kept);
             }
             ByteBuffer[] into = new ByteBuffer[pieces.count()];
+            ByteBuffer rest = null;
             for (int i = 0; i < into.length; i++) {
                 ByteBuffer slot = pieces.slot(i);
+                if (slot == null && direct == null && rest == null) {
+                    rest = w.landings().take(length);
+                }
                 into[i] = slot != null ? slot : direct != null ? pieces.piece(direct, i)
-                        : ByteBuffer.allocateDirect(pieces.length(i));
+                        : rest != null ? pieces.piece(rest, i) : ByteBuffer.allocateDirect(pieces.length(i));
             }
-            return new Landing(new HostStore(into, DeviceWorker.SLOT_BYTES), pieces, null, null);
+            return new Landing(new HostStore(into, DeviceWorker.SLOT_BYTES), pieces, w.landings(), rest);
         }
 
         boolean staged() {
             return pieces.staged();
         }
 
-        /** Copies what is not in the user's memory already into it. */
+        /** Copies what is not in the user's memory already into it, the pieces on host threads at once. */
         void copyOut(HostMemory user, ByteBuffer direct) {
             if (direct == null) {
-                store.forEach(0, store.size(), (memory, at) -> user.copyIn(at, memory));
+                List<CompletableFuture<Void>> copies = new ArrayList<>();
+                store.forEach(0, store.size(), (memory, at) -> copies.add(HostThreads.toUser(memory, user, at)));
+                CompletableFuture.allOf(copies.toArray(new CompletableFuture<?>[0])).join();
             } else if (staged()) {
                 pieces.copyOut(direct);
             }

@@ -5,7 +5,9 @@ import io.omnicl.runtime.Device;
 import io.omnicl.runtime.MemObject;
 import io.omnicl.runtime.coherence.Chunk;
 import io.omnicl.runtime.worker.DeviceWorker;
+import io.omnicl.runtime.worker.HostThreads;
 import io.omnicl.runtime.worker.StagedPieces;
+import io.omnicl.runtime.worker.StreamedWrite;
 import io.omnicl.spi.RealEvent;
 
 import java.nio.ByteBuffer;
@@ -15,28 +17,39 @@ import java.util.List;
 import static io.omnicl.driver.OpenClConstants.CL_COMMAND_WRITE_BUFFER;
 
 /**
- * A write of a buffer range from the user's memory. When that is a direct buffer it is uploaded from there
- * straight to where the rest of the buffer lives, which spares the host copy (allocating it, then copying
- * into it); other memory is copied into the host copy.
+ * A write of a buffer range from the user's memory. When that is a direct buffer, or a Java array the program
+ * waits on (a blocking write), it is uploaded from there straight to where the rest of the buffer lives, which
+ * spares the host copy (allocating it, copying into it, uploading it later); other memory is copied into the
+ * host copy.
  */
 final class HostWriteCommand extends OverwriteCommand {
 
     private final HostMemory user;
     /** The user's memory when it is a direct buffer, else null. */
     private final ByteBuffer direct;
+    /**
+     * Whether the user's memory stays as it is until the write ends (a blocking write): then a Java array need
+     * not be copied before the write runs.
+     */
+    private final boolean waitedFor;
     /** The pieces of the attempt under way and the pinned slots they hold. */
     private StagedPieces staging;
+    /** The attempt's pinned slots, for a write of a Java array to a staged device. */
+    private StreamedWrite streamed;
+    /** The attempt's landing memory, for a write of a Java array to a device that is not staged. */
+    private ByteBuffer landing;
 
-    HostWriteCommand(Queue queue, MemObject buffer, long offset, long size, HostMemory user) {
+    HostWriteCommand(Queue queue, MemObject buffer, long offset, long size, HostMemory user, boolean blocking) {
         super(queue, CL_COMMAND_WRITE_BUFFER, buffer, offset, size);
         this.user = user;
         ByteBuffer d = user.direct();
         this.direct = d != null && d.remaining() == size ? d : null;
+        this.waitedFor = blocking && size <= Integer.MAX_VALUE;
     }
 
     @Override
     boolean runsOnDevices() {
-        return direct != null;
+        return direct != null || waitedFor;
     }
 
     @Override
@@ -62,6 +75,9 @@ final class HostWriteCommand extends OverwriteCommand {
     RealEvent submit(DeviceWorker w, boolean withEvent) {
         Chunk c = write.storage().chunkAt(w.memory(), write.offset());
         long at = c.local(write.offset());
+        if (direct == null) {
+            return submitFromArray(w, c, at);
+        }
         StagedPieces pieces = StagedPieces.take(w, write.length());
         List<RealEvent> writes = new ArrayList<>();
         try {
@@ -89,11 +105,50 @@ final class HostWriteCommand extends OverwriteCommand {
         return writes.get(writes.size() - 1);
     }
 
+    /**
+     * Writes the range from a Java array the program waits on: through a few pinned slots where the device's
+     * transfers are staged, else through the device's landing memory (kept from one transfer to the next, so
+     * not touched for the first time as the host copy would be).
+     */
+    private RealEvent submitFromArray(DeviceWorker w, Chunk c, long at) {
+        StreamedWrite slots = StreamedWrite.take(w, write.length());
+        RealEvent last;
+        if (slots != null) {
+            try {
+                last = slots.write(w.queue(), c.buffer(), at, user, 0, write.length());
+            } catch (RuntimeException e) {
+                slots.giveBack();
+                throw e;
+            }
+            streamed = slots;
+        } else {
+            ByteBuffer memory = w.landings().take(write.length());
+            try {
+                HostThreads.fromUser(user, 0, memory).join();
+                last = w.queue().write(c.buffer(), at, memory, List.of());
+            } catch (RuntimeException e) {
+                w.landings().give(memory);
+                throw e;
+            }
+            landing = memory;
+        }
+        w.countBytes(write.length(), true);
+        return last;
+    }
+
     @Override
     void attemptEnded(DeviceWorker w) {
         if (staging != null) {
             staging.giveBack();
             staging = null;
+        }
+        if (streamed != null) {
+            streamed.giveBack();
+            streamed = null;
+        }
+        if (landing != null) {
+            w.landings().give(landing);
+            landing = null;
         }
     }
 }

@@ -270,7 +270,7 @@ public final class Queue extends CountedObject implements ClQueue {
     @Override
     public ClEvent writeBuffer(ClMem buffer, boolean blocking, long offset, long size, HostMemory src,
                                List<ClEvent> waitList) {
-        return run(new HostWriteCommand(this, (MemObject) buffer, offset, size, src), blocking, waitList);
+        return run(new HostWriteCommand(this, (MemObject) buffer, offset, size, src, blocking), blocking, waitList);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.omnicl.runtime.worker;
 
+import io.omnicl.driver.HostMemory;
+
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,6 +68,35 @@ public final class HostThreads {
                 pieces.add(() -> t.put(f));
             }
         }
+        return inPieces(pieces, total);
+    }
+
+    /**
+     * Copies {@code dst.remaining()} bytes of the program's memory from {@code offset} into {@code dst}, no
+     * position moving, as {@link #copy(List, List)} does.
+     */
+    public static CompletableFuture<Void> fromUser(HostMemory user, long offset, ByteBuffer dst) {
+        return betweenUser(user, offset, dst, false);
+    }
+
+    /** Copies the remaining bytes of {@code src} into the program's memory at {@code offset}, as {@link #fromUser}. */
+    public static CompletableFuture<Void> toUser(ByteBuffer src, HostMemory user, long offset) {
+        return betweenUser(user, offset, src, true);
+    }
+
+    private static CompletableFuture<Void> betweenUser(HostMemory user, long offset, ByteBuffer memory, boolean in) {
+        List<Runnable> pieces = new ArrayList<>();
+        int length = memory.remaining();
+        for (int at = 0; at < length; at += COPY_PIECE) {
+            ByteBuffer m = memory.slice(memory.position() + at, Math.min(COPY_PIECE, length - at));
+            long userAt = offset + at;
+            pieces.add(in ? () -> user.copyIn(userAt, m) : () -> user.copyOut(userAt, m));
+        }
+        return inPieces(pieces, length);
+    }
+
+    /** Runs {@code pieces} of a copy of {@code total} bytes, on host threads unless it is small. */
+    private static CompletableFuture<Void> inPieces(List<Runnable> pieces, long total) {
         if (total < 2 * COPY_PIECE) {
             pieces.forEach(Runnable::run);
             return CompletableFuture.completedFuture(null);

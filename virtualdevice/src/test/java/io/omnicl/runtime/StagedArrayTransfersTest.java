@@ -1,0 +1,75 @@
+package io.omnicl.runtime;
+
+import io.omnicl.driver.ClContext;
+import io.omnicl.driver.ClDevice;
+import io.omnicl.driver.ClMem;
+import io.omnicl.driver.ClQueue;
+import io.omnicl.driver.OpenClConstants;
+import io.omnicl.runtime.coherence.CoherenceMap;
+import io.omnicl.runtime.config.Config;
+import io.omnicl.runtime.entry.RuntimeDriver;
+import io.omnicl.spi.fake.DeviceSpec;
+import io.omnicl.spi.fake.FakeBackend;
+import io.omnicl.spi.fake.FakeConfig;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Transfers of Java arrays larger than all of a GPU's pinned slots together, on the fake backend's GPU (whose
+ * transfers are staged): a blocking write goes straight to the device through a few slots used again and again,
+ * a blocking read comes back through the slots and landing memory, and every byte arrives where it belongs.
+ */
+class StagedArrayTransfersTest {
+
+    /** More than the 16 slots of 4 MiB hold, and not a whole number of slots. */
+    private static final int SIZE = (72 << 20) + 123;
+
+    private final RuntimeDriver engine = new RuntimeDriver(Config.defaults(),
+            new FakeBackend(FakeConfig.builder().device(DeviceSpec.gpu("fake gpu")).build()));
+    private final ClDevice gpu = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(1);
+    private final ClContext context = engine.platforms().get(0).createContext(List.of(gpu), new long[0]);
+    private final ClQueue queue = context.createQueue(gpu, 0);
+
+    private static byte[] random(long seed) {
+        byte[] b = new byte[SIZE];
+        new SplittableRandom(seed).nextBytes(b);
+        return b;
+    }
+
+    @Test
+    void aLargeArrayWrittenAndReadBackArrivesWhole() {
+        ClMem buffer = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, SIZE, null);
+        for (long seed = 1; seed <= 2; seed++) {
+            byte[] data = random(seed);
+            queue.writeBuffer(buffer, true, 0, SIZE, new Bytes(data), List.of()).release();
+            assertEquals(CoherenceMap.bit(1), ((MemObject) buffer).storage().map().holdersOfAll(0, SIZE),
+                    "the write went to the device, not to the host copy");
+            byte[] back = new byte[SIZE];
+            queue.readBuffer(buffer, true, 0, SIZE, new Bytes(back), List.of()).release();
+            assertArrayEquals(data, back, "round " + seed);
+        }
+        assertEquals(2L * SIZE, engine.counters().get(0).bytesToDevice(), "each write uploaded once");
+        buffer.release();
+    }
+
+    @Test
+    void aWriteIntoPartOfABufferLeavesTheRestAlone() {
+        byte[] first = random(3);
+        ClMem buffer = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, SIZE, null);
+        queue.writeBuffer(buffer, true, 0, SIZE, new Bytes(first), List.of()).release();
+        int offset = (9 << 20) + 7;
+        byte[] part = new byte[(33 << 20) + 5];
+        new SplittableRandom(4).nextBytes(part);
+        queue.writeBuffer(buffer, true, offset, part.length, new Bytes(part), List.of()).release();
+        System.arraycopy(part, 0, first, offset, part.length);
+        byte[] back = new byte[SIZE];
+        queue.readBuffer(buffer, true, 0, SIZE, new Bytes(back), List.of()).release();
+        assertArrayEquals(first, back);
+        buffer.release();
+    }
+}
