@@ -102,12 +102,24 @@ public final class LwjglBackend implements Backend {
         static final boolean LOADED = load();
 
         private static boolean load() {
+            skipHashChecks();
             preferVersionedName();
             try {
                 CL.getICD();
                 return true;
             } catch (LinkageError noLibrary) {
                 return false;
+            }
+        }
+
+        /**
+         * LWJGL hashes its own native library at load to warn of a jar and a library of different versions;
+         * OmniCL's jar brings both, and the hash (of half a megabyte, before the JIT has compiled anything)
+         * is a good part of loading LWJGL. A user's choice ({@code org.lwjgl.util.NoHashChecks}) stays.
+         */
+        private static void skipHashChecks() {
+            if (System.getProperty(Configuration.DISABLE_HASH_CHECKS.getProperty()) == null) {
+                Configuration.DISABLE_HASH_CHECKS.set(true);
             }
         }
 
