@@ -33,6 +33,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 
@@ -66,12 +68,29 @@ public final class RuntimeDriver implements Driver, Services {
     /** A runtime over {@code backend}'s devices, whatever the configuration names (null: none). */
     public RuntimeDriver(Config config, Backend backend) {
         this.config = config;
+        // finding the devices (the OpenCL library loaded, each driver starting its devices) takes longest:
+        // what does not need them is made meanwhile
+        CompletableFuture<List<RealDevice>> discovery = CompletableFuture.supplyAsync(() -> devicesOf(backend),
+                task -> {
+                    Thread t = new Thread(task, "omnicl-discovery");
+                    t.setDaemon(true);
+                    t.start();
+                });
         this.programCache = new ProgramCache(config.programCacheDir().isEmpty() ? null
                 : Path.of(config.programCacheDir()));
         List<DeviceNode> nodes = new ArrayList<>();
         PerfModel model = new PerfModel(config.perfModelDir().isEmpty() ? null : Path.of(config.perfModelDir()));
         this.backendName = backend == null ? "none" : backend.name();
-        List<RealDevice> reals = devicesOf(backend);
+        List<RealDevice> reals;
+        try {
+            reals = discovery.join();
+        } catch (CompletionException e) {
+            // devicesOf answers every exception; an error comes as it would have on this thread
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw e;
+        }
         Map<Integer, RealDevice> accepted = new LinkedHashMap<>();
         for (int i = 0; i < reals.size(); i++) {
             RealDevice d = reals.get(i);
