@@ -4,7 +4,6 @@ import io.omnicl.driver.InfoValue;
 import io.omnicl.spi.DeviceInfo;
 import io.omnicl.spi.DeviceParam;
 
-import java.lang.management.ManagementFactory;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -148,22 +147,9 @@ final class DeviceInfoRules {
     private static long virtualMaxAlloc(Map<DeviceParam, Object> v) {
         long largestReal = v.get(DeviceParam.MAX_MEM_ALLOC_SIZE) instanceof Long l ? l : 0;
         long devices = v.get(DeviceParam.GLOBAL_MEM_SIZE) instanceof Long l ? l : 0;
-        long host = hostMemory();
+        long host = HostMemory.bytes();
         long required = Math.min(devices, Math.max(devices / 4, 128L << 20));
         return Math.max(Math.max(largestReal, required), Math.min(devices, host / 4));
-    }
-
-    /**
-     * The host's memory; a runtime without the {@code jdk.management} module (a trimmed jlink image) cannot
-     * say, and gets the JVM's own heap limit, which is smaller.
-     */
-    private static long hostMemory() {
-        try {
-            return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                    .getTotalMemorySize();
-        } catch (LinkageError | ClassCastException e) {
-            return Runtime.getRuntime().maxMemory();
-        }
     }
 
     /** The combined value over the devices that answer {@code p}, or null if none does. */

@@ -8,6 +8,7 @@ import io.omnicl.driver.Driver;
 import io.omnicl.driver.RealDeviceDescription;
 import io.omnicl.runtime.Context;
 import io.omnicl.runtime.Device;
+import io.omnicl.runtime.HostMemory;
 import io.omnicl.runtime.Platform;
 import io.omnicl.runtime.ProgramCache;
 import io.omnicl.runtime.Services;
@@ -29,6 +30,8 @@ import io.omnicl.spi.DeviceParam;
 import io.omnicl.spi.RealDevice;
 
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -69,7 +72,8 @@ public final class RuntimeDriver implements Driver, Services {
     public RuntimeDriver(Config config, Backend backend) {
         this.config = config;
         // finding the devices (the OpenCL library loaded, each driver starting its devices) takes longest:
-        // what does not need them is made meanwhile
+        // what does not need them is made meanwhile, and what a short program would load later (the host's
+        // memory for the virtual device's limits, the digest of the program cache's keys) is loaded now
         CompletableFuture<List<RealDevice>> discovery = CompletableFuture.supplyAsync(() -> devicesOf(backend),
                 task -> {
                     Thread t = new Thread(task, "omnicl-discovery");
@@ -80,6 +84,8 @@ public final class RuntimeDriver implements Driver, Services {
                 : Path.of(config.programCacheDir()));
         List<DeviceNode> nodes = new ArrayList<>();
         PerfModel model = new PerfModel(config.perfModelDir().isEmpty() ? null : Path.of(config.perfModelDir()));
+        HostMemory.bytes();
+        loadDigest();
         this.backendName = backend == null ? "none" : backend.name();
         List<RealDevice> reals;
         try {
@@ -134,6 +140,15 @@ public final class RuntimeDriver implements Driver, Services {
                     c.lost() ? "  lost" : ""));
         }
         return sb.toString();
+    }
+
+    /** Loads the security providers for the digest that names programs, which the first build would load. */
+    private static void loadDigest() {
+        try {
+            MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java platform", e);
+        }
     }
 
     /** The configured backend, or null when none is installed. */
