@@ -14,8 +14,6 @@ import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import java.nio.ShortBuffer;
-import java.util.List;
-import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
@@ -38,7 +36,7 @@ final class Marshal {
 
     /** A buffer of the same type over the whole array behind {@code heapBuffer}, from index 0. */
     static Buffer wrapWholeArray(Buffer heapBuffer) {
-        return ElementKind.of(heapBuffer).wrap.apply(heapBuffer.array());
+        return ElementKind.of(heapBuffer).wrap(heapBuffer.array());
     }
 
     /**
@@ -153,8 +151,8 @@ final class Marshal {
         }
         long start = pointer.byteOffset();
         checkRange(buffer, start, size);
-        ElementKind<?> kind = ElementKind.of(buffer);
-        Buffer elements = buffer.isDirect() ? buffer.duplicate() : kind.wrap.apply(buffer.array());
+        ElementKind kind = ElementKind.of(buffer);
+        Buffer elements = buffer.isDirect() ? buffer.duplicate() : kind.wrap(buffer.array());
         ByteOrder order = kind.orderOf(elements);
         int elementSize = kind.size;
         long end = start + size;
@@ -183,44 +181,170 @@ final class Marshal {
         }
     }
 
-    /** What differs between the element types of buffers: size, wrapping, views, bulk copies. */
-    private static final class ElementKind<B extends Buffer> {
+    /**
+     * What differs between the element types of buffers: size, wrapping, views, bulk copies. Each kind is a
+     * class of its own rather than a set of lambdas: a short program would spin 28 of them at its first
+     * transfer.
+     */
+    private enum ElementKind {
+        BYTE(Byte.BYTES, ByteBuffer.class) {
+            @Override
+            Buffer wrap(Object array) {
+                return ByteBuffer.wrap((byte[]) array);
+            }
 
-        private static final List<ElementKind<?>> ALL = List.of(
-                new ElementKind<>(Byte.BYTES, ByteBuffer.class, a -> ByteBuffer.wrap((byte[]) a),
-                        Function.identity(), ByteBuffer::order, ByteBuffer::put),
-                new ElementKind<>(Character.BYTES, CharBuffer.class, a -> CharBuffer.wrap((char[]) a),
-                        ByteBuffer::asCharBuffer, CharBuffer::order, CharBuffer::put),
-                new ElementKind<>(Short.BYTES, ShortBuffer.class, a -> ShortBuffer.wrap((short[]) a),
-                        ByteBuffer::asShortBuffer, ShortBuffer::order, ShortBuffer::put),
-                new ElementKind<>(Integer.BYTES, IntBuffer.class, a -> IntBuffer.wrap((int[]) a),
-                        ByteBuffer::asIntBuffer, IntBuffer::order, IntBuffer::put),
-                new ElementKind<>(Float.BYTES, FloatBuffer.class, a -> FloatBuffer.wrap((float[]) a),
-                        ByteBuffer::asFloatBuffer, FloatBuffer::order, FloatBuffer::put),
-                new ElementKind<>(Long.BYTES, LongBuffer.class, a -> LongBuffer.wrap((long[]) a),
-                        ByteBuffer::asLongBuffer, LongBuffer::order, LongBuffer::put),
-                new ElementKind<>(Double.BYTES, DoubleBuffer.class, a -> DoubleBuffer.wrap((double[]) a),
-                        ByteBuffer::asDoubleBuffer, DoubleBuffer::order, DoubleBuffer::put));
+            @Override
+            Buffer view(ByteBuffer bytes) {
+                return bytes;
+            }
+
+            @Override
+            ByteOrder orderOf(Buffer buffer) {
+                return ((ByteBuffer) buffer).order();
+            }
+
+            @Override
+            void put(Buffer dst, Buffer src) {
+                ((ByteBuffer) dst).put((ByteBuffer) src);
+            }
+        },
+        CHAR(Character.BYTES, CharBuffer.class) {
+            @Override
+            Buffer wrap(Object array) {
+                return CharBuffer.wrap((char[]) array);
+            }
+
+            @Override
+            Buffer view(ByteBuffer bytes) {
+                return bytes.asCharBuffer();
+            }
+
+            @Override
+            ByteOrder orderOf(Buffer buffer) {
+                return ((CharBuffer) buffer).order();
+            }
+
+            @Override
+            void put(Buffer dst, Buffer src) {
+                ((CharBuffer) dst).put((CharBuffer) src);
+            }
+        },
+        SHORT(Short.BYTES, ShortBuffer.class) {
+            @Override
+            Buffer wrap(Object array) {
+                return ShortBuffer.wrap((short[]) array);
+            }
+
+            @Override
+            Buffer view(ByteBuffer bytes) {
+                return bytes.asShortBuffer();
+            }
+
+            @Override
+            ByteOrder orderOf(Buffer buffer) {
+                return ((ShortBuffer) buffer).order();
+            }
+
+            @Override
+            void put(Buffer dst, Buffer src) {
+                ((ShortBuffer) dst).put((ShortBuffer) src);
+            }
+        },
+        INT(Integer.BYTES, IntBuffer.class) {
+            @Override
+            Buffer wrap(Object array) {
+                return IntBuffer.wrap((int[]) array);
+            }
+
+            @Override
+            Buffer view(ByteBuffer bytes) {
+                return bytes.asIntBuffer();
+            }
+
+            @Override
+            ByteOrder orderOf(Buffer buffer) {
+                return ((IntBuffer) buffer).order();
+            }
+
+            @Override
+            void put(Buffer dst, Buffer src) {
+                ((IntBuffer) dst).put((IntBuffer) src);
+            }
+        },
+        FLOAT(Float.BYTES, FloatBuffer.class) {
+            @Override
+            Buffer wrap(Object array) {
+                return FloatBuffer.wrap((float[]) array);
+            }
+
+            @Override
+            Buffer view(ByteBuffer bytes) {
+                return bytes.asFloatBuffer();
+            }
+
+            @Override
+            ByteOrder orderOf(Buffer buffer) {
+                return ((FloatBuffer) buffer).order();
+            }
+
+            @Override
+            void put(Buffer dst, Buffer src) {
+                ((FloatBuffer) dst).put((FloatBuffer) src);
+            }
+        },
+        LONG(Long.BYTES, LongBuffer.class) {
+            @Override
+            Buffer wrap(Object array) {
+                return LongBuffer.wrap((long[]) array);
+            }
+
+            @Override
+            Buffer view(ByteBuffer bytes) {
+                return bytes.asLongBuffer();
+            }
+
+            @Override
+            ByteOrder orderOf(Buffer buffer) {
+                return ((LongBuffer) buffer).order();
+            }
+
+            @Override
+            void put(Buffer dst, Buffer src) {
+                ((LongBuffer) dst).put((LongBuffer) src);
+            }
+        },
+        DOUBLE(Double.BYTES, DoubleBuffer.class) {
+            @Override
+            Buffer wrap(Object array) {
+                return DoubleBuffer.wrap((double[]) array);
+            }
+
+            @Override
+            Buffer view(ByteBuffer bytes) {
+                return bytes.asDoubleBuffer();
+            }
+
+            @Override
+            ByteOrder orderOf(Buffer buffer) {
+                return ((DoubleBuffer) buffer).order();
+            }
+
+            @Override
+            void put(Buffer dst, Buffer src) {
+                ((DoubleBuffer) dst).put((DoubleBuffer) src);
+            }
+        };
 
         final int size;
-        final Function<Object, B> wrap;
-        private final Class<B> type;
-        private final Function<ByteBuffer, B> view;
-        private final Function<B, ByteOrder> order;
-        private final BiConsumer<B, B> put;
+        private final Class<? extends Buffer> type;
 
-        private ElementKind(int size, Class<B> type, Function<Object, B> wrap, Function<ByteBuffer, B> view,
-                Function<B, ByteOrder> order, BiConsumer<B, B> put) {
+        ElementKind(int size, Class<? extends Buffer> type) {
             this.size = size;
             this.type = type;
-            this.wrap = wrap;
-            this.view = view;
-            this.order = order;
-            this.put = put;
         }
 
-        static ElementKind<?> of(Buffer buffer) {
-            for (ElementKind<?> kind : ALL) {
+        static ElementKind of(Buffer buffer) {
+            for (ElementKind kind : values()) {
                 if (kind.type.isInstance(buffer)) {
                     return kind;
                 }
@@ -228,10 +352,17 @@ final class Marshal {
             throw new IllegalArgumentException("Not a buffer of a primitive type: " + buffer);
         }
 
+        /** A buffer of this kind over the whole array. */
+        abstract Buffer wrap(Object array);
+
+        /** The bytes seen as elements of this kind, in the bytes' order. */
+        abstract Buffer view(ByteBuffer bytes);
+
         /** The order in which the buffer's elements lie in memory. */
-        ByteOrder orderOf(Buffer buffer) {
-            return order.apply(type.cast(buffer));
-        }
+        abstract ByteOrder orderOf(Buffer buffer);
+
+        /** Copies the remaining elements of {@code src} into {@code dst}. */
+        abstract void put(Buffer dst, Buffer src);
 
         /**
          * Copies {@code count} elements from {@code index} of {@code elements} into {@code bytes}, or back
@@ -239,12 +370,11 @@ final class Marshal {
          */
         void copy(Buffer elements, int index, int count, ByteBuffer bytes, boolean toElements) {
             elements.limit(index + count).position(index);
-            B range = type.cast(elements);
-            B bytesAsElements = view.apply(bytes);
+            Buffer bytesAsElements = view(bytes);
             if (toElements) {
-                put.accept(range, bytesAsElements);
+                put(elements, bytesAsElements);
             } else {
-                put.accept(bytesAsElements, range);
+                put(bytesAsElements, elements);
             }
         }
     }
