@@ -220,7 +220,10 @@ public final class PerfModel {
         return h;
     }
 
-    /** Writes every device's history. */
+    /**
+     * Writes every device's history. Lines are concatenated, not formatted: this runs as the JVM exits, where
+     * loading {@code Formatter} for a few lines cost a short program more than writing them.
+     */
     public void save() {
         if (directory == null) {
             return;
@@ -237,15 +240,15 @@ public final class PerfModel {
                 w.write("# OmniCL performance model of " + device + "\n");
                 DeviceSpeed s = h.speed;
                 if (s != null) {
-                    w.write(String.format("speed\t%s\t%s\t%s\t%d%n", s.opsPerNano(), s.uploadPerNano(),
-                            s.downloadPerNano(), s.latencyNanos()));
+                    w.write("speed\t" + s.opsPerNano() + "\t" + s.uploadPerNano() + "\t" + s.downloadPerNano()
+                            + "\t" + s.latencyNanos() + System.lineSeparator());
                 }
                 h.byKernel.cleanUp();
                 for (Map.Entry<String, Cache<String, Stats>> k : h.byKernel.asMap().entrySet()) {
                     k.getValue().cleanUp();
                     for (Map.Entry<String, Stats> e : k.getValue().asMap().entrySet()) {
-                        w.write(String.format("kernel\t%s\t%s\t%d\t%s%n", k.getKey(), e.getKey(),
-                                e.getValue().count(), e.getValue().mean()));
+                        w.write("kernel\t" + k.getKey() + "\t" + e.getKey() + "\t" + e.getValue().count() + "\t"
+                                + e.getValue().mean() + System.lineSeparator());
                     }
                 }
             } catch (IOException e) {
