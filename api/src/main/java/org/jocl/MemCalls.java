@@ -42,7 +42,7 @@ final class MemCalls {
         return Status.create(errcode_ret, () -> {
             ClContext c = Handles.context(context);
             checkFlags(flags);
-            ClError.require(size > 0 && size <= c.maxAllocSize(), CL_INVALID_BUFFER_SIZE, "size 0 or too large");
+            ClError.require(size > 0 && c.allowsBuffer(size), CL_INVALID_BUFFER_SIZE, "size 0 or too large");
             boolean needsHost = (flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR)) != 0;
             ClError.require(needsHost == (host_ptr != null), CL_INVALID_HOST_PTR,
                     "host_ptr must be given exactly with CL_MEM_USE_HOST_PTR or CL_MEM_COPY_HOST_PTR");

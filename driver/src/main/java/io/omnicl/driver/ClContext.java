@@ -6,8 +6,8 @@ public interface ClContext extends ClObject, Counted {
 
     List<ClDevice> devices();
 
-    /** The largest buffer any device of the context can allocate. */
-    long maxAllocSize();
+    /** Whether some device of the context can allocate a buffer of {@code size} bytes. */
+    boolean allowsBuffer(long size);
 
     /** The alignment in bytes a sub-buffer's origin needs on every device of the context. */
     long subBufferAlignment();

@@ -46,12 +46,13 @@ public final class Context extends CountedObject implements ClContext {
     }
 
     @Override
-    public long maxAllocSize() {
-        long max = 0;
+    public boolean allowsBuffer(long size) {
         for (Device d : devices) {
-            max = Math.max(max, d.limit(DeviceParam.MAX_MEM_ALLOC_SIZE));
+            if (d.allowsAllocation(size)) {
+                return true;
+            }
         }
-        return max;
+        return false;
     }
 
     @Override

@@ -24,6 +24,8 @@ public final class Device extends RuntimeObject implements ClDevice {
     private final long nodeMask;
     private final Map<Integer, InfoValue> answers;
     private final DeviceInfo values;
+    /** The virtual device's largest allocation; null for a pinned device, whose values say it. */
+    private final VirtualAllocLimit allocLimit;
 
     Device(Platform platform, List<DeviceNode> nodes, boolean virtualDevice, String version) {
         this.platform = platform;
@@ -36,6 +38,8 @@ public final class Device extends RuntimeObject implements ClDevice {
         this.nodeMask = mask;
         this.values = DeviceInfoRules.values(nodes.stream().map(DeviceNode::info).toList(), virtualDevice, version);
         this.answers = DeviceInfoRules.answers(values, platform);
+        this.allocLimit = virtualDevice ? new VirtualAllocLimit(values.getLong(DeviceParam.MAX_MEM_ALLOC_SIZE, 0),
+                values.getLong(DeviceParam.GLOBAL_MEM_SIZE, 0), HostMemory::bytes) : null;
     }
 
     /** The real devices this device runs on. */
@@ -54,7 +58,12 @@ public final class Device extends RuntimeObject implements ClDevice {
 
     /** This device's numeric answers, for the runtime's own checks. */
     long limit(DeviceParam p) {
-        return values.getLong(p, 0);
+        return p == DeviceParam.MAX_MEM_ALLOC_SIZE && allocLimit != null ? allocLimit.value() : values.getLong(p, 0);
+    }
+
+    /** Whether a buffer of {@code size} bytes is within {@code CL_DEVICE_MAX_MEM_ALLOC_SIZE}. */
+    boolean allowsAllocation(long size) {
+        return allocLimit != null ? allocLimit.allows(size) : size <= values.getLong(DeviceParam.MAX_MEM_ALLOC_SIZE, 0);
     }
 
     long[] limits(DeviceParam p) {
@@ -73,6 +82,9 @@ public final class Device extends RuntimeObject implements ClDevice {
 
     @Override
     public InfoValue info(int param) {
+        if (allocLimit != null && param == DeviceParam.MAX_MEM_ALLOC_SIZE.code()) {
+            return DeviceInfoRules.encode(DeviceParam.MAX_MEM_ALLOC_SIZE, allocLimit.value());
+        }
         InfoValue v = answers.get(param);
         if (v == null) {
             throw new ClError(OpenClConstants.CL_INVALID_VALUE, "unknown device info " + param);

@@ -78,7 +78,7 @@ final class DeviceInfoRules {
             v.put(DeviceParam.DRIVER_VERSION, omniclVersion);
             v.put(DeviceParam.VERSION, OPENCL_VERSION + " OmniCL " + omniclVersion);
             v.put(DeviceParam.HOST_UNIFIED_MEMORY, 0L);
-            v.put(DeviceParam.MAX_MEM_ALLOC_SIZE, virtualMaxAlloc(v));
+            // MAX_MEM_ALLOC_SIZE stays the largest real device's: Device answers with its VirtualAllocLimit
         } else {
             v.put(DeviceParam.VERSION, OPENCL_VERSION + " OmniCL " + omniclVersion + " over "
                     + reals.get(0).getString(DeviceParam.VERSION));
@@ -137,19 +137,6 @@ final class DeviceInfoRules {
             default:
                 return Rule.MIN;
         }
-    }
-
-    /**
-     * A buffer of the virtual device lives in host memory and in chunks on the devices, as much on each as
-     * its kernels use: it may be as large as the devices' memory together, within a quarter of the host's,
-     * and at least what OpenCL 1.2 requires of a device with that much memory (a quarter of it, 128 MiB).
-     */
-    private static long virtualMaxAlloc(Map<DeviceParam, Object> v) {
-        long largestReal = v.get(DeviceParam.MAX_MEM_ALLOC_SIZE) instanceof Long l ? l : 0;
-        long devices = v.get(DeviceParam.GLOBAL_MEM_SIZE) instanceof Long l ? l : 0;
-        long host = HostMemory.bytes();
-        long required = Math.min(devices, Math.max(devices / 4, 128L << 20));
-        return Math.max(Math.max(largestReal, required), Math.min(devices, host / 4));
     }
 
     /** The combined value over the devices that answer {@code p}, or null if none does. */
@@ -243,7 +230,7 @@ final class DeviceInfoRules {
         return String.join(" ", union);
     }
 
-    private static InfoValue encode(DeviceParam p, Object value) {
+    static InfoValue encode(DeviceParam p, Object value) {
         switch (p.type()) {
             case UINT:
             case BOOL:

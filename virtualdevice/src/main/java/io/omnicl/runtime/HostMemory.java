@@ -3,17 +3,17 @@ package io.omnicl.runtime;
 import java.lang.management.ManagementFactory;
 
 /**
- * The host's memory, which bounds the virtual device's largest allocation. Asking for it loads the JVM's
- * management beans, a good part of a short program's start; it is asked once, and the runtime asks while the
- * backend is still finding the devices.
+ * The host's memory, which bounds the virtual device's largest allocation ({@link VirtualAllocLimit}). Asking
+ * for it loads the JVM's management beans, a good part of a short program's start: it is asked once, and only
+ * when needed.
  */
-public final class HostMemory {
+final class HostMemory {
 
     private HostMemory() {
     }
 
     /** The host's memory in bytes (the JVM's heap limit where the runtime cannot say). */
-    public static long bytes() {
+    static long bytes() {
         return Measured.BYTES;
     }
 

@@ -8,7 +8,6 @@ import io.omnicl.driver.Driver;
 import io.omnicl.driver.RealDeviceDescription;
 import io.omnicl.runtime.Context;
 import io.omnicl.runtime.Device;
-import io.omnicl.runtime.HostMemory;
 import io.omnicl.runtime.Platform;
 import io.omnicl.runtime.ProgramCache;
 import io.omnicl.runtime.Services;
@@ -72,8 +71,8 @@ public final class RuntimeDriver implements Driver, Services {
     public RuntimeDriver(Config config, Backend backend) {
         this.config = config;
         // finding the devices (the OpenCL library loaded, each driver starting its devices) takes longest:
-        // what does not need them is made meanwhile, and what a short program would load later (the host's
-        // memory for the virtual device's limits, the digest of the program cache's keys) is loaded now
+        // what does not need them is made meanwhile, and what a short program would load later (the digest
+        // of the program cache's keys) is loaded now
         CompletableFuture<List<RealDevice>> discovery = CompletableFuture.supplyAsync(() -> devicesOf(backend),
                 task -> {
                     Thread t = new Thread(task, "omnicl-discovery");
@@ -84,7 +83,6 @@ public final class RuntimeDriver implements Driver, Services {
                 : Path.of(config.programCacheDir()));
         List<DeviceNode> nodes = new ArrayList<>();
         PerfModel model = new PerfModel(config.perfModelDir().isEmpty() ? null : Path.of(config.perfModelDir()));
-        HostMemory.bytes();
         loadDigest();
         this.backendName = backend == null ? "none" : backend.name();
         List<RealDevice> reals;
