@@ -95,6 +95,7 @@ class ProgramThreadsTest {
         // the first rounds may find the device's thread still starting (it then runs them)
         assertTrue(backend.device(0).launchers().contains(Thread.currentThread().getName()),
                 "the waiting thread enqueued launches itself: " + backend.device(0).launchers());
+        assertTrue(backend.device(0).transfersNow() > 0, "and made its transfers blocking, as it waits anyway");
     }
 
     @Test

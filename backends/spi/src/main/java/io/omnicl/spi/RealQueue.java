@@ -18,6 +18,24 @@ public interface RealQueue {
     /** Copies {@code dst.remaining()} bytes from {@code src} at byte {@code offset} into {@code dst}. */
     RealEvent read(RealBuffer src, long offset, ByteBuffer dst, List<RealEvent> waitFor);
 
+    /**
+     * {@link #write}, after everything enqueued before, returning once the bytes are written, with an event that
+     * has ended, perhaps without profiling times: drivers make a blocking transfer without an event sooner than one
+     * with an event waited for.
+     */
+    default RealEvent writeNow(RealBuffer dst, long offset, ByteBuffer src) {
+        RealEvent e = write(dst, offset, src, List.of());
+        e.await();
+        return e;
+    }
+
+    /** {@link #read} as {@link #writeNow} writes: returns once the bytes are in {@code dst}. */
+    default RealEvent readNow(RealBuffer src, long offset, ByteBuffer dst) {
+        RealEvent e = read(src, offset, dst, List.of());
+        e.await();
+        return e;
+    }
+
     /** Copies {@code size} bytes between two buffers of this session. */
     RealEvent copy(RealBuffer src, long srcOffset, RealBuffer dst, long dstOffset, long size,
                    List<RealEvent> waitFor);

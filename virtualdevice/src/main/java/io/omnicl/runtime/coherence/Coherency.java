@@ -409,8 +409,12 @@ public final class Coherency {
         Storage s = c.storage();
         List<RealEvent> reads = new ArrayList<>();
         if (s.image() == null) {
-            into.forEach(intoOffset, length, (memory, at) ->
-                    reads.add(w.queue().read(c.buffer(), c.local(offset + at - intoOffset), memory, List.of())));
+            boolean now = w.transfersNow();
+            into.forEach(intoOffset, length, (memory, at) -> {
+                long from = c.local(offset + at - intoOffset);
+                reads.add(now ? w.queue().readNow(c.buffer(), from, memory)
+                        : w.queue().read(c.buffer(), from, memory, List.of()));
+            });
         } else {
             ImageSpec l = s.image();
             reads.add(w.queue().readImage(c.image(), new long[3], l.fullRegion(), l.rowPitch(), l.slicePitch(),

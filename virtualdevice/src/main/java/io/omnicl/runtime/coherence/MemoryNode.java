@@ -44,6 +44,12 @@ public interface MemoryNode {
     /** The device's queue: what is enqueued here runs behind everything before it; on the node's thread. */
     RealQueue queue();
 
+    /**
+     * Whether transfers on {@link #queue()} are made blocking ({@link RealQueue#readNow}): a program thread drives
+     * the node and waits anyway. On the node's thread.
+     */
+    boolean transfersNow();
+
     /** The queue for uploads: a second queue of the device where its transfers are staged, else {@link #queue()}. */
     RealQueue inputQueue();
 

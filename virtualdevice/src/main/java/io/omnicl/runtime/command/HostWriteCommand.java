@@ -24,6 +24,12 @@ import static io.omnicl.driver.OpenClConstants.CL_COMMAND_WRITE_BUFFER;
  */
 final class HostWriteCommand extends OverwriteCommand {
 
+    /**
+     * Bytes of an array written through landing memory even where transfers are staged: a driver takes that few
+     * bytes of pageable memory into its own command stream at once, sooner than a copy into a slot and a transfer.
+     */
+    private static final long INLINE_BYTES = 64 << 10;
+
     private final HostMemory user;
     /** The user's memory when it is a direct buffer, else null. */
     private final ByteBuffer direct;
@@ -111,7 +117,7 @@ final class HostWriteCommand extends OverwriteCommand {
      * not touched for the first time as the host copy would be).
      */
     private RealEvent submitFromArray(DeviceWorker w, Chunk c, long at) {
-        StreamedWrite slots = StreamedWrite.take(w, write.length());
+        StreamedWrite slots = write.length() > INLINE_BYTES ? StreamedWrite.take(w, write.length()) : null;
         RealEvent last;
         if (slots != null) {
             try {
@@ -125,7 +131,9 @@ final class HostWriteCommand extends OverwriteCommand {
             ByteBuffer memory = w.landings().take(write.length());
             try {
                 HostThreads.fromUser(user, 0, memory).join();
-                last = w.queue().write(c.buffer(), at, memory, List.of());
+                // a blocking write has no times to give a profiling queue
+                last = w.transfersNow() && !queue.profiling() ? w.queue().writeNow(c.buffer(), at, memory)
+                        : w.queue().write(c.buffer(), at, memory, List.of());
             } catch (RuntimeException e) {
                 w.landings().give(memory);
                 throw e;

@@ -2,6 +2,7 @@ package io.omnicl.runtime.worker;
 
 import io.omnicl.runtime.completion.Log;
 import io.omnicl.runtime.sched.DeviceSpeed;
+import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.spi.DeviceSession;
 import io.omnicl.spi.RealBuffer;
 import io.omnicl.spi.RealEvent;
@@ -35,6 +36,26 @@ final class Calibration {
     private static final int TRANSFER_BYTES = 16 << 20;
 
     private Calibration() {
+    }
+
+    /**
+     * As a device's worker starts: maps the device's clock onto the host's, and measures the device unless the
+     * performance model knows its speed, telling the model its compute speed divided by {@code throttle} (how
+     * many times slower the device should behave).
+     */
+    static void measureOnce(DeviceNode node, DeviceSession session, RealQueue queue, DeviceClock clock, PerfModel model,
+                            double throttle) {
+        try {
+            clock.calibrate(queue);
+            if (model.speed(node.modelId()) == null) {
+                DeviceSpeed measured = measure(session, queue);
+                model.setSpeed(node.modelId(), new DeviceSpeed(measured.opsPerNano() / throttle,
+                        measured.uploadPerNano(), measured.downloadPerNano(), measured.latencyNanos()));
+            }
+        } catch (RuntimeException e) {
+            // a failing device is measured by the work it does, and dropped if it is lost
+            Log.LOG.warning("OmniCL: could not calibrate " + node + ": " + e.getMessage());
+        }
     }
 
     /** The device's speed, or {@link DeviceSpeed#UNKNOWN} when it cannot be measured. */

@@ -71,6 +71,8 @@ public final class DeviceWorker implements Worker, MemoryNode {
      * under {@link #role}.
      */
     private boolean schedulerMayHaveWork;
+    /** Whether a program thread drives the worker now; only under {@link #role}. */
+    private boolean driven;
     private volatile Scheduler<DeviceTask> scheduler;
     private volatile Thread thread;
     private volatile DeviceSession session;
@@ -208,6 +210,11 @@ public final class DeviceWorker implements Worker, MemoryNode {
         return queue;
     }
 
+    @Override
+    public boolean transfersNow() {
+        return driven;
+    }
+
     /** The queue for uploads of the inputs of commands taken here: {@link StagedTransfers#inputQueue}. */
     @Override
     public RealQueue inputQueue() {
@@ -303,13 +310,8 @@ public final class DeviceWorker implements Worker, MemoryNode {
 
     /** A flush point: the held wakes are let go. */
     void releaseWake() {
-        clearHeldWakes();
-        signal.raise();
-    }
-
-    /** The worker is no longer among the held ones. */
-    void clearHeldWakes() {
         heldWakes.set(0);
+        signal.raise();
     }
 
     /** The thread driving the worker gave the scheduler work for it. */
@@ -317,9 +319,16 @@ public final class DeviceWorker implements Worker, MemoryNode {
         schedulerMayHaveWork = true;
     }
 
-    /** Takes the worker's role for the calling thread, if the worker is ready and its thread not stepping. */
+    /**
+     * Takes the worker's role, and the wakes held for it, for the calling thread, if the worker is ready and its
+     * thread not stepping.
+     */
     boolean tryDrive() {
-        return ready && role.tryLock();
+        if (ready && role.tryLock()) {
+            heldWakes.set(0);
+            return true;
+        }
+        return false;
     }
 
     /**
@@ -329,12 +338,14 @@ public final class DeviceWorker implements Worker, MemoryNode {
     void driveUntil(Completion c) {
         boolean idle = false;
         schedulerMayHaveWork = false;
+        driven = true;
         try {
             while (!c.isDone() && !idle) {
                 idle = !stepInGate();
             }
             idle = idle || !schedulerMayHaveWork && inFlight.isEmpty() && inbox.isEmpty() && preceding.isEmpty();
         } finally {
+            driven = false;
             role.unlock();
         }
         if (!idle) {
@@ -455,7 +466,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
         try {
             queue = session.createQueue(true);
             staging.openInputQueue(session);
-            calibrate();
+            Calibration.measureOnce(node, session, queue, clock, model, throttle);
         } finally {
             ready = true;
             role.unlock();
@@ -490,20 +501,6 @@ public final class DeviceWorker implements Worker, MemoryNode {
             }
         } finally {
             role.unlock();
-        }
-    }
-
-    private void calibrate() {
-        try {
-            clock.calibrate(queue);
-            if (model.speed(node.modelId()) == null) {
-                DeviceSpeed measured = Calibration.measure(session, queue);
-                model.setSpeed(node.modelId(), new DeviceSpeed(measured.opsPerNano() / throttle,
-                        measured.uploadPerNano(), measured.downloadPerNano(), measured.latencyNanos()));
-            }
-        } catch (RuntimeException e) {
-            // a failing device is measured by the work it does, and dropped if it is lost
-            Log.LOG.warning("OmniCL: could not calibrate " + node + ": " + e.getMessage());
         }
     }
 
@@ -547,7 +544,8 @@ public final class DeviceWorker implements Worker, MemoryNode {
      */
     private boolean workBeforeOldestEnds() {
         // no watch, no look for the event to watch: endOldest finds it when it needs it
-        return signal.watches() && !inFlight.oldestKnownEnded() && signal.within(inFlight.firstEvent(queue));
+        // a program thread driving the worker waits for its command, not for more work
+        return signal.watches() && !driven && !inFlight.oldestKnownEnded() && signal.within(inFlight.firstEvent(queue));
     }
 
     /** Runs the tasks given to {@link #precede}; false when there were none. */

@@ -29,6 +29,8 @@ public final class HostThreads {
         return t;
     });
 
+    private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+
     private HostThreads() {
     }
 
@@ -85,8 +87,17 @@ public final class HostThreads {
     }
 
     private static CompletableFuture<Void> betweenUser(HostMemory user, long offset, ByteBuffer memory, boolean in) {
-        List<Runnable> pieces = new ArrayList<>();
         int length = memory.remaining();
+        if (length < 2 * COPY_PIECE) {
+            ByteBuffer m = memory.duplicate();
+            if (in) {
+                user.copyIn(offset, m);
+            } else {
+                user.copyOut(offset, m);
+            }
+            return DONE;
+        }
+        List<Runnable> pieces = new ArrayList<>();
         for (int at = 0; at < length; at += COPY_PIECE) {
             ByteBuffer m = memory.slice(memory.position() + at, Math.min(COPY_PIECE, length - at));
             long userAt = offset + at;

@@ -58,7 +58,6 @@ public final class ProgramThreads {
             State s = STATE.get();
             DeviceWorker driven = null;
             for (DeviceWorker w = HELD.poll(); w != null; w = HELD.poll()) {
-                w.clearHeldWakes();
                 if (driven == null && s.driving == null && w.tryDrive()) {
                     driven = w;
                 } else {

@@ -10,6 +10,7 @@ import static org.lwjgl.opencl.CL10.CL_INVALID_MEM_OBJECT;
 import static org.lwjgl.opencl.CL10.CL_INVALID_VALUE;
 import static org.lwjgl.opencl.CL10.CL_INVALID_WORK_DIMENSION;
 import static org.lwjgl.opencl.CL10.CL_INVALID_WORK_GROUP_SIZE;
+import static org.lwjgl.opencl.CL10.CL_TRUE;
 import static org.lwjgl.opencl.CL10.nclEnqueueCopyBuffer;
 import static org.lwjgl.opencl.CL10.nclEnqueueCopyBufferToImage;
 import static org.lwjgl.opencl.CL10.nclEnqueueCopyImage;
@@ -28,6 +29,7 @@ import static org.lwjgl.system.MemoryUtil.NULL;
 import static org.lwjgl.system.MemoryUtil.memAddress;
 
 import io.omnicl.spi.BackendException;
+import io.omnicl.spi.EndedEvent;
 import io.omnicl.spi.RealBuffer;
 import io.omnicl.spi.RealEvent;
 import io.omnicl.spi.RealImage;
@@ -73,6 +75,26 @@ final class LwjglQueue extends LwjglObject implements RealQueue {
         long host = hostAddress(dst, true);
         return enqueue(waitFor, "clEnqueueReadBuffer", (queue, waitCount, waitList, event) ->
             nclEnqueueReadBuffer(queue, buffer, CL_FALSE, offset, dst.remaining(), host, waitCount, waitList, event));
+    }
+
+    /** Blocking and without an event. */
+    @Override
+    public RealEvent writeNow(RealBuffer dst, long offset, ByteBuffer src) {
+        long buffer = memObject(dst);
+        long host = hostAddress(src, false);
+        enqueue(List.of(), "clEnqueueWriteBuffer", false, (queue, waitCount, waitList, event) ->
+            nclEnqueueWriteBuffer(queue, buffer, CL_TRUE, offset, src.remaining(), host, waitCount, waitList, event));
+        return EndedEvent.INSTANCE;
+    }
+
+    /** Blocking and without an event. */
+    @Override
+    public RealEvent readNow(RealBuffer src, long offset, ByteBuffer dst) {
+        long buffer = memObject(src);
+        long host = hostAddress(dst, true);
+        enqueue(List.of(), "clEnqueueReadBuffer", false, (queue, waitCount, waitList, event) ->
+            nclEnqueueReadBuffer(queue, buffer, CL_TRUE, offset, dst.remaining(), host, waitCount, waitList, event));
+        return EndedEvent.INSTANCE;
     }
 
     @Override

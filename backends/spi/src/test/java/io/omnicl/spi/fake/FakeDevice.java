@@ -42,6 +42,7 @@ public final class FakeDevice implements RealDevice {
     private final AtomicLong used = new AtomicLong();
     private final SplittableRandom faults;
     private final AtomicLong launches = new AtomicLong();
+    private final AtomicLong transfersNow = new AtomicLong();
     /** The names of the threads that enqueued its launches. */
     private final Set<String> launchers = ConcurrentHashMap.newKeySet();
     private final AtomicLong injected = new AtomicLong();
@@ -165,6 +166,15 @@ public final class FakeDevice implements RealDevice {
     /** Launches that ran to their end. */
     public long launches() {
         return launches.get();
+    }
+
+    /** Blocking transfers ({@code writeNow}, {@code readNow}) made so far. */
+    public long transfersNow() {
+        return transfersNow.get();
+    }
+
+    void transferredNow() {
+        transfersNow.incrementAndGet();
     }
 
     /** The names of the threads that enqueued its launches so far. */

@@ -72,6 +72,20 @@ final class FakeQueue extends FakeObject implements RealQueue {
         return transfer(waitFor, length, () -> to.bytes(offset, length).put(from));
     }
 
+    /** A blocking write, counted by the device. */
+    @Override
+    public RealEvent writeNow(RealBuffer dst, long offset, ByteBuffer src) {
+        device.transferredNow();
+        return RealQueue.super.writeNow(dst, offset, src);
+    }
+
+    /** A blocking read, counted by the device. */
+    @Override
+    public RealEvent readNow(RealBuffer src, long offset, ByteBuffer dst) {
+        device.transferredNow();
+        return RealQueue.super.readNow(src, offset, dst);
+    }
+
     @Override
     public RealEvent read(RealBuffer src, long offset, ByteBuffer dst, List<RealEvent> waitFor) {
         requireLive();

@@ -65,6 +65,33 @@ public abstract class BufferContract extends BackendContract {
         assertEquals(before, session.liveObjects());
     }
 
+    /** Blocking transfers: done when they return, behind what was enqueued before, and leave nothing to release. */
+    @Test
+    void blockingTransfersAreDoneWhenTheyReturnAndComeAfterWhatWasEnqueued() {
+        long before = session.liveObjects();
+        RealBuffer buffer = session.allocate(4096);
+        RealEvent fill = queue.fill(buffer, bytes(7), 0, 4096, List.of());
+        ByteBuffer written = direct(1024);
+        for (int i = 0; i < 1024; i++) {
+            written.put(i, (byte) (i * 5 + 3));
+        }
+        RealEvent write = queue.writeNow(buffer, 1024, written);
+        assertEquals(0, write.status(), "the write has ended");
+        ByteBuffer back = direct(4096);
+        RealEvent read = queue.readNow(buffer, 0, back);
+        assertEquals(0, read.status(), "the read has ended");
+        assertEquals(0, fill.status(), "and so has the fill before them");
+        for (int i = 0; i < 4096; i++) {
+            byte expected = i >= 1024 && i < 2048 ? (byte) ((i - 1024) * 5 + 3) : 7;
+            assertEquals(expected, back.get(i), "byte " + i);
+        }
+        fill.release();
+        write.release();
+        read.release();
+        buffer.release();
+        assertEquals(before, session.liveObjects());
+    }
+
     @Test
     void writeThenReadRoundTripsBetweenPositionAndLimit() {
         RealBuffer buffer = session.allocate(256);
