@@ -30,6 +30,8 @@ public final class Event extends CountedObject implements ClEvent {
     private volatile Command command;
     /** QUEUED, SUBMIT, START, END in host nanoseconds; 0 until reached. */
     private final long[] times = new long[4];
+    /** Whether the times are kept: only a profiling queue's commands give them. */
+    private final boolean timed;
     private int status;
     private List<Callback> callbacks;
 
@@ -47,7 +49,8 @@ public final class Event extends CountedObject implements ClEvent {
         this.queue = queue;
         this.commandType = commandType;
         this.status = queue == null ? CL_SUBMITTED : CL_QUEUED;
-        this.times[0] = System.nanoTime();
+        this.timed = queue != null && queue.profiling();
+        this.times[0] = timed ? System.nanoTime() : 0;
         context.hold();
         if (queue != null) {
             queue.hold();
@@ -127,12 +130,14 @@ public final class Event extends CountedObject implements ClEvent {
             if (status <= CL_COMPLETE || (to >= 0 && to >= status)) {
                 return;
             }
-            long now = hostTime != 0 ? hostTime : System.nanoTime();
-            int reached = Math.max(to, 0);
-            for (int st = CL_SUBMITTED; st >= reached; st--) {
-                int slot = 3 - st; // SUBMITTED -> 1, RUNNING -> 2, COMPLETE -> 3
-                if (times[slot] == 0) {
-                    times[slot] = Math.max(now, times[slot - 1]);
+            if (timed) {
+                long now = hostTime != 0 ? hostTime : System.nanoTime();
+                int reached = Math.max(to, 0);
+                for (int st = CL_SUBMITTED; st >= reached; st--) {
+                    int slot = 3 - st; // SUBMITTED -> 1, RUNNING -> 2, COMPLETE -> 3
+                    if (times[slot] == 0) {
+                        times[slot] = Math.max(now, times[slot - 1]);
+                    }
                 }
             }
             status = to;

@@ -79,9 +79,11 @@ public final class Completion {
      * microseconds to wake, more than a short command takes); returns the status.
      */
     public int await(long watchNanos) {
-        long deadline = System.nanoTime() + watchNanos;
-        while (status == PENDING && System.nanoTime() - deadline < 0) {
-            Thread.onSpinWait();
+        if (status == PENDING && watchNanos > 0) {
+            long deadline = System.nanoTime() + watchNanos;
+            while (status == PENDING && System.nanoTime() - deadline < 0) {
+                Thread.onSpinWait();
+            }
         }
         return status != PENDING ? status : block();
     }
