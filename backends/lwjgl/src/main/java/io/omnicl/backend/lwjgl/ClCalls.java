@@ -32,7 +32,43 @@ final class ClCalls {
         int query(int param, long valueSize, long value, long valueSizeReturned);
 
         default InfoQuery of(int param) {
-            return (size, value, sizeReturned) -> query(param, size, value, sizeReturned);
+            return new BoundParam(this, param);
+        }
+    }
+
+    /**
+     * A {@link ParamQuery} with its parameter bound. This and the other small query classes of the backend's
+     * start are classes, not lambdas: a cold JVM links each lambda site far more slowly than it loads a class,
+     * and finding the devices is on every program's way to its first OpenCL call.
+     */
+    private static final class BoundParam implements InfoQuery {
+        private final ParamQuery query;
+        private final int param;
+
+        BoundParam(ParamQuery query, int param) {
+            this.query = query;
+            this.param = param;
+        }
+
+        @Override
+        public int query(long valueSize, long value, long valueSizeReturned) {
+            return query.query(param, valueSize, value, valueSizeReturned);
+        }
+    }
+
+    /** A {@code clGet*Info} call's answers as bytes: whole values, or values of a fixed width. */
+    private static final class Reader implements InfoReader {
+        private final ParamQuery query;
+        private final String call;
+
+        Reader(ParamQuery query, String call) {
+            this.query = query;
+            this.call = call;
+        }
+
+        @Override
+        public byte[] read(int param, int width) {
+            return width == 0 ? bytes(query.of(param), call) : fixed(query.of(param), width, call);
         }
     }
 
@@ -84,8 +120,7 @@ final class ClCalls {
 
     /** {@code query} as an {@link InfoReader}: a failure names {@code call} and the parameter. */
     static InfoReader reader(ParamQuery query, String call) {
-        return InfoReader.naming(call, (param, width) ->
-            width == 0 ? bytes(query.of(param), call) : fixed(query.of(param), width, call));
+        return InfoReader.naming(call, new Reader(query, call));
     }
 
     /** A value of exactly {@code width} bytes. */

@@ -5,6 +5,7 @@ import static org.lwjgl.opencl.CL10.CL_DEVICE_TYPE_ALL;
 import static org.lwjgl.opencl.CL10.CL_PLATFORM_NAME;
 import static org.lwjgl.opencl.CL10.CL_PLATFORM_VERSION;
 import static org.lwjgl.opencl.CL10.nclGetDeviceIDs;
+import static org.lwjgl.opencl.CL10.nclGetPlatformIDs;
 import static org.lwjgl.opencl.CL10.nclGetPlatformInfo;
 import static org.lwjgl.opencl.KHRICD.CL_PLATFORM_NOT_FOUND_KHR;
 import static org.lwjgl.system.MemoryStack.stackPush;
@@ -21,7 +22,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.opencl.CL;
-import org.lwjgl.opencl.CL10;
 import org.lwjgl.system.Configuration;
 import org.lwjgl.system.Library;
 import org.lwjgl.system.MemoryStack;
@@ -49,18 +49,15 @@ public final class LwjglBackend implements Backend {
 
     private static List<RealDevice> discover() {
         List<RealDevice> found = new ArrayList<>();
-        for (long platform : ids(CL10::nclGetPlatformIDs, "clGetPlatformIDs", CL_PLATFORM_NOT_FOUND_KHR)) {
-            InfoReader platformInfo = ClCalls.reader((param, size, value, sizeReturned) ->
-                nclGetPlatformInfo(platform, param, size, value, sizeReturned), "clGetPlatformInfo");
+        for (long platform : ids(new PlatformIds(), "clGetPlatformIDs", CL_PLATFORM_NOT_FOUND_KHR)) {
+            InfoReader platformInfo = ClCalls.reader(new PlatformInfo(platform), "clGetPlatformInfo");
             String name = platformInfo.string(CL_PLATFORM_NAME);
             String version = platformInfo.string(CL_PLATFORM_VERSION);
             // the ICD loader would jump through a null entry for a 1.2 function on an older platform
             if (!atLeastOpenCl12(version)) {
                 continue;
             }
-            IdQuery deviceIds = (count, ids, countReturned) ->
-                nclGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, count, ids, countReturned);
-            for (long device : ids(deviceIds, "clGetDeviceIDs", CL_DEVICE_NOT_FOUND)) {
+            for (long device : ids(new DeviceIds(platform), "clGetDeviceIDs", CL_DEVICE_NOT_FOUND)) {
                 found.add(new LwjglDevice(platform, device, name, version));
             }
         }
@@ -71,6 +68,44 @@ public final class LwjglBackend implements Backend {
     @FunctionalInterface
     private interface IdQuery {
         int query(int count, long ids, long countReturned);
+    }
+
+    // the queries below are classes, not lambdas: see ClCalls
+
+    /** {@code clGetPlatformIDs}. */
+    private static final class PlatformIds implements IdQuery {
+        @Override
+        public int query(int count, long ids, long countReturned) {
+            return nclGetPlatformIDs(count, ids, countReturned);
+        }
+    }
+
+    /** {@code clGetDeviceIDs} of every device of one platform. */
+    private static final class DeviceIds implements IdQuery {
+        private final long platform;
+
+        DeviceIds(long platform) {
+            this.platform = platform;
+        }
+
+        @Override
+        public int query(int count, long ids, long countReturned) {
+            return nclGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, count, ids, countReturned);
+        }
+    }
+
+    /** {@code clGetPlatformInfo} of one platform. */
+    private static final class PlatformInfo implements ClCalls.ParamQuery {
+        private final long platform;
+
+        PlatformInfo(long platform) {
+            this.platform = platform;
+        }
+
+        @Override
+        public int query(int param, long valueSize, long value, long valueSizeReturned) {
+            return nclGetPlatformInfo(platform, param, valueSize, value, valueSizeReturned);
+        }
     }
 
     /** Every id the query lists; none when it answers {@code noneStatus}. */

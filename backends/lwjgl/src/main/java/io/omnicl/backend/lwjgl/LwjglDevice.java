@@ -28,8 +28,21 @@ final class LwjglDevice implements RealDevice {
         this.device = device;
         this.platformName = platformName;
         this.platformVersion = platformVersion;
-        this.info = ClCalls.reader((param, size, value, sizeReturned) ->
-            nclGetDeviceInfo(device, param, size, value, sizeReturned), "clGetDeviceInfo").deviceInfo(POINTER_SIZE);
+        this.info = ClCalls.reader(new InfoOf(device), "clGetDeviceInfo").deviceInfo(POINTER_SIZE);
+    }
+
+    /** {@code clGetDeviceInfo} of one device (a class, not a lambda: see {@link ClCalls}). */
+    private static final class InfoOf implements ClCalls.ParamQuery {
+        private final long device;
+
+        InfoOf(long device) {
+            this.device = device;
+        }
+
+        @Override
+        public int query(int param, long valueSize, long value, long valueSizeReturned) {
+            return nclGetDeviceInfo(device, param, valueSize, value, valueSizeReturned);
+        }
     }
 
     @Override
