@@ -1,7 +1,7 @@
 // What one small transfer costs on a device by the way it is made (issue 22's round trip): -Dn times 4 KB written
 // and read back, blocking without an event, or non-blocking with an event then waited for (from pageable memory, and
 // from pinned memory where -Dpinned=true), and a launch with and without an event. Medians in us. Run on the real
-// JOCL jar, platform and device as Chain.
+// JOCL jar, platform and device as Chain; -Dprofiling=true on a queue with profiling.
 import org.jocl.*;
 import java.nio.*;
 import java.util.Arrays;
@@ -16,7 +16,7 @@ public class Calls {
   public static void main(String[] a) {
     cl_device_id d = Chain.device();
     cl_context ctx = clCreateContext(null, 1, new cl_device_id[]{d}, null, null, null);
-    cl_command_queue q = clCreateCommandQueue(ctx, d, 0, null);
+    cl_command_queue q = clCreateCommandQueue(ctx, d, Boolean.getBoolean("profiling") ? CL_QUEUE_PROFILING_ENABLE : 0, null);
     int bytes = 4096;
     cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, null, null);
     cl_mem pin = clCreateBuffer(ctx, CL_MEM_ALLOC_HOST_PTR, bytes, null, null);

@@ -98,8 +98,10 @@ public final class DmdaScheduler<T extends Task> implements Scheduler<T> {
                 if ((t.candidates() & bit) == 0) {
                     continue;
                 }
-                double mine = completion(t, worker, now);
-                if (Long.bitCount(t.candidates()) == 1 || choose(t, worker, mine, now)) {
+                boolean only = Long.bitCount(t.candidates()) == 1;
+                // a task that can run nowhere else is not weighed: what it will fetch is not worth estimating
+                double mine = only ? worker.freeAt(now) + run(t, worker) : completion(t, worker, now);
+                if (only || choose(t, worker, mine, now)) {
                     it.remove();
                     worker.expect(Math.max(0, mine - worker.freeAt(now)));
                     return t;

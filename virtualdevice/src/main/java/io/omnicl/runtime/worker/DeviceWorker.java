@@ -377,7 +377,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
      * the queue to drain. The worker waits for its oldest command once it has as many in flight as it may take
      * from the scheduler: one of those in every half of that window has an event, so that the ones after it
      * still keep the device busy while the worker hands out what ended. Commands behind others (which do not
-     * count against that window) get one in {@value #EVENT_EVERY}. So does, where the worker watches, a
+     * count against that window) get one in {@value #EVENT_EVERY}. So does, where the worker's thread watches, a
      * command alone in flight with no new work signalled: the worker will likely watch for just that one next
      * (a program waiting for each command), and would otherwise enqueue a marker to watch. The others go
      * without: a driver's event costs about as much again as a launch.
@@ -385,7 +385,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
     public boolean needsEvent(boolean timed, boolean behind) {
         int every = behind ? EVENT_EVERY : Math.max(1, maxInFlight / 2);
         return timed || trace.recording() || throttle != 1 || inFlight.withoutEvent() + 1 >= every
-                || signal.watches() && inFlight.isEmpty() && !signal.raised();
+                || signal.watches() && !driven && inFlight.isEmpty() && !signal.raised();
     }
 
     /**

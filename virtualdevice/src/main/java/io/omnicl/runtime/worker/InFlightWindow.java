@@ -1,6 +1,7 @@
 package io.omnicl.runtime.worker;
 
 import io.omnicl.runtime.coherence.Access;
+import io.omnicl.spi.EndedEvent;
 import io.omnicl.spi.RealEvent;
 import io.omnicl.spi.RealQueue;
 
@@ -69,7 +70,10 @@ final class InFlightWindow {
 
     /** Adds a submitted command; the queue is flushed every {@value #FLUSH_EVERY} commands, not after each. */
     void add(Submitted s, RealQueue queue) {
-        if (++unflushed >= FLUSH_EVERY) {
+        if (s.last() instanceof EndedEvent) {
+            // a blocking transfer: the queue is flushed
+            unflushed = 0;
+        } else if (++unflushed >= FLUSH_EVERY) {
             flush(queue);
         }
         inFlight.add(s);

@@ -1,7 +1,9 @@
 package io.omnicl.backend.lwjgl;
 
+import static org.lwjgl.opencl.CL10.CL_COMPLETE;
 import static org.lwjgl.opencl.CL10.CL_EVENT_COMMAND_EXECUTION_STATUS;
 import static org.lwjgl.opencl.CL10.CL_INVALID_EVENT;
+import static org.lwjgl.opencl.CL10.CL_SUCCESS;
 import static org.lwjgl.opencl.CL10.nclGetEventInfo;
 import static org.lwjgl.opencl.CL10.nclGetEventProfilingInfo;
 import static org.lwjgl.opencl.CL10.nclWaitForEvents;
@@ -38,6 +40,11 @@ final class LwjglEvent extends LwjglObject implements RealEvent {
         }
         try (MemoryStack stack = stackPush()) {
             int status = nclWaitForEvents(1, stack.pointers(event).address());
+            if (status == CL_SUCCESS) {
+                // the wait succeeds only for an event that completed; no need to ask
+                ended = CL_COMPLETE;
+                return ended;
+            }
             // a failed command is reported by its status, not as a failure to wait
             if (status != CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST) {
                 ClCalls.check(status, "clWaitForEvents");
