@@ -34,8 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ProgramThreadsTest {
 
-    /** Rounds of write, launch, blocking read. */
-    private static final int ROUNDS = 20;
+    /** Rounds of write, launch, blocking read: more than the performance model times at first. */
+    private static final int ROUNDS = 64;
 
     private final FakeBackend backend = new FakeBackend(FakeConfig.builder()
             .device(DeviceSpec.cpu("fake cpu"))
@@ -96,6 +96,19 @@ class ProgramThreadsTest {
         assertTrue(backend.device(0).launchers().contains(Thread.currentThread().getName()),
                 "the waiting thread enqueued launches itself: " + backend.device(0).launchers());
         assertTrue(backend.device(0).transfersNow() > 0, "and made its transfers blocking, as it waits anyway");
+        assertTrue(backend.device(0).unprofiledLaunches() > 0, "on the queue without profiling, as it wants no times");
+    }
+
+    @Test
+    void aProfilingQueuesLaunchesKeepTheirDeviceTimesWhenTheProgramThreadDrives() {
+        ClQueue profiling = context.createQueue(device, OpenClConstants.CL_QUEUE_PROFILING_ENABLE);
+        for (int r = 0; r < ROUNDS; r++) {
+            ClEvent e = profiling.ndRange(inc, 1, null, new long[] {Increments.ITEMS}, null, List.of());
+            assertEquals(CL_COMPLETE, e.await());
+            e.release();
+        }
+        assertEquals(0, backend.device(0).unprofiledLaunches(), "every launch went on the queue with profiling");
+        profiling.release();
     }
 
     @Test

@@ -45,9 +45,10 @@ class ReadBackTest {
         ClQueue queue = context.createQueue(virtual, OpenClConstants.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
         ClProgram program = context.createProgram(Workload.INCREMENT);
         program.build(List.of(), "", null);
-        // zeros from a heap array: the host copy holds the buffer
-        ClMem buffer = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE | OpenClConstants.CL_MEM_COPY_HOST_PTR, 4 * ITEMS,
-                new Bytes(new byte[4 * ITEMS]));
+        // zeros written from a heap array without blocking: the host copy holds the buffer
+        ClMem buffer = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4 * ITEMS, null);
+        queue.writeBuffer(buffer, false, 0, 4 * ITEMS, new Bytes(new byte[4 * ITEMS]), List.of()).release();
+        queue.finish();
         // a device alone holds the first 128 bytes, all ones; the host the rest
         ClMem head = buffer.createSubBuffer(OpenClConstants.CL_MEM_READ_WRITE, 0, HEAD);
         ClKernel inc = program.createKernel("inc");

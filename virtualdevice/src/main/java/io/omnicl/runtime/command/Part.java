@@ -111,6 +111,7 @@ final class Part implements DeviceTask {
             PerfKey key = command.perfKey();
             boolean timed = command.queue.profiling()
                     || key != null && devices().model().sampleNext(key, w.node().modelId());
+            w.queueFor(timed);
             Collection<Access> pending = behind ? w.pendingWrites() : List.of();
             List<Completion> waits = new ArrayList<>();
             List<Access> inputs = command.inputs();

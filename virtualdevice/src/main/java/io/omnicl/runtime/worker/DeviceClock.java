@@ -4,6 +4,7 @@ import io.omnicl.spi.RealEvent;
 import io.omnicl.spi.RealQueue;
 
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Puts one device's profiling times on the host clock. Only for use on the device's worker thread.
@@ -47,6 +48,18 @@ final class DeviceClock {
                 narrowest = after - before;
                 offset = before + (after - before) / 2 - times[3];
             }
+        }
+    }
+
+    /**
+     * A slower device ({@code OMNICL_THROTTLE}): waits as long as the kernel took, (factor - 1) times. A sleep,
+     * not a park, since wake-ups for new work must not cut it short.
+     */
+    static void slowDown(long nanos) {
+        try {
+            TimeUnit.NANOSECONDS.sleep(nanos);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

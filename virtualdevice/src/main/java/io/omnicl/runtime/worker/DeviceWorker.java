@@ -22,7 +22,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
@@ -76,7 +75,9 @@ public final class DeviceWorker implements Worker, MemoryNode {
     private volatile Scheduler<DeviceTask> scheduler;
     private volatile Thread thread;
     private volatile DeviceSession session;
+    /** The device's queue for what is submitted next (one of {@link #queues}). */
     private RealQueue queue;
+    private DeviceQueues queues;
     private final WorkerCounters counters = new WorkerCounters();
     /** The uploads beside {@link #queue}, and the pinned slots where this device's transfers are staged. */
     private final StagedTransfers staging;
@@ -208,6 +209,17 @@ public final class DeviceWorker implements Worker, MemoryNode {
     @Override
     public RealQueue queue() {
         return queue;
+    }
+
+    /**
+     * Before an attempt, on the thread driving the worker: the queue it goes on. A program thread's commands that
+     * want no device times go on the queue without profiling, the others on the one with; the queue changes only
+     * when nothing is in flight, so that what is in flight is always in one queue's order.
+     */
+    public void queueFor(boolean timed) {
+        if (inFlight.isEmpty()) {
+            queue = queues.of(timed || !driven || throttle != 1 || trace.recording());
+        }
     }
 
     @Override
@@ -388,12 +400,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
                 || signal.watches() && !driven && inFlight.isEmpty() && !signal.raised();
     }
 
-    /**
-     * On this thread: the ranges that commands in flight here write, valid on this device for a command
-     * submitted behind them. All of them, not only the ones it depends on: in a race-free program a command
-     * in flight here that writes what a later one reads is ordered before it, whether through the later one's
-     * precursors or (in an out-of-order queue, ordered by wait lists alone) through theirs.
-     */
+    /** On this thread: {@link InFlightWindow#pendingWrites}. */
     public Collection<Access> pendingWrites() {
         return inFlight.pendingWrites();
     }
@@ -464,7 +471,8 @@ public final class DeviceWorker implements Worker, MemoryNode {
     private void loop() {
         role.lock();
         try {
-            queue = session.createQueue(true);
+            queues = new DeviceQueues(session);
+            queue = queues.timed();
             staging.openInputQueue(session);
             Calibration.measureOnce(node, session, queue, clock, model, throttle);
         } finally {
@@ -571,7 +579,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
         s.release();
         try {
             if (times != null && s.kind() == Trace.Kind.KERNEL && throttle > 1) {
-                slowDown((long) ((throttle - 1) * (times[3] - times[2])));
+                DeviceClock.slowDown((long) ((throttle - 1) * (times[3] - times[2])));
             }
             s.handler().ended(status, times);
             if (inFlight.isEmpty()) {
@@ -580,18 +588,6 @@ public final class DeviceWorker implements Worker, MemoryNode {
         } finally {
             inbox.addAll(afterNextEnd);
             afterNextEnd.clear();
-        }
-    }
-
-    /**
-     * A slower device: waits as long as the kernel took, (factor - 1) times. A sleep, not a park, since
-     * wake-ups for new work must not cut it short.
-     */
-    private static void slowDown(long nanos) {
-        try {
-            TimeUnit.NANOSECONDS.sleep(nanos);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

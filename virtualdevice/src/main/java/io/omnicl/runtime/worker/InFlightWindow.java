@@ -64,6 +64,12 @@ final class InFlightWindow {
         return knownEnded > 0;
     }
 
+    /**
+     * The ranges that commands in flight write, valid on the device for a command submitted behind them. All of
+     * them, not only the ones it depends on: in a race-free program a command in flight that writes what a later
+     * one reads is ordered before it, whether through the later one's precursors or (in an out-of-order queue,
+     * ordered by wait lists alone) through theirs.
+     */
     Collection<Access> pendingWrites() {
         return pendingWrites.ranges();
     }

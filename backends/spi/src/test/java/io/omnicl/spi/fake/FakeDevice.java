@@ -43,6 +43,7 @@ public final class FakeDevice implements RealDevice {
     private final SplittableRandom faults;
     private final AtomicLong launches = new AtomicLong();
     private final AtomicLong transfersNow = new AtomicLong();
+    private final AtomicLong unprofiledLaunches = new AtomicLong();
     /** The names of the threads that enqueued its launches. */
     private final Set<String> launchers = ConcurrentHashMap.newKeySet();
     private final AtomicLong injected = new AtomicLong();
@@ -200,8 +201,16 @@ public final class FakeDevice implements RealDevice {
         return faults.nextBoolean() ? Fault.AT_ENQUEUE : Fault.AT_COMPLETION;
     }
 
-    void enqueuedBy(Thread launcher) {
+    void enqueuedBy(Thread launcher, boolean profiling) {
         launchers.add(launcher.getName());
+        if (!profiling) {
+            unprofiledLaunches.incrementAndGet();
+        }
+    }
+
+    /** Launches enqueued on queues without profiling so far. */
+    public long unprofiledLaunches() {
+        return unprofiledLaunches.get();
     }
 
     void launched() {
