@@ -25,8 +25,8 @@ import static io.omnicl.driver.OpenClConstants.CL_COMMAND_WRITE_BUFFER;
 final class HostWriteCommand extends OverwriteCommand {
 
     /**
-     * Bytes of an array written through landing memory even where transfers are staged: a driver takes that few
-     * bytes of pageable memory into its own command stream at once, sooner than a copy into a slot and a transfer.
+     * Bytes of an array written through landing memory even where transfers are staged: so few bytes gain nothing
+     * measurable through a slot (docs/benchmarks.md, stop 21), and the slots stay free for large transfers.
      */
     private static final long INLINE_BYTES = 64 << 10;
 
