@@ -89,6 +89,18 @@ public final class DmdaScheduler<T extends Task> implements Scheduler<T> {
     }
 
     @Override
+    public boolean mayHaveWorkFor(Worker worker) {
+        synchronized (ready) {
+            for (T t : ready) {
+                if ((t.candidates() & worker.bit()) != 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    @Override
     public T pop(Worker worker) {
         long bit = worker.bit();
         long now = System.nanoTime();

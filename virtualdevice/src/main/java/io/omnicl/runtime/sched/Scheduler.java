@@ -23,6 +23,14 @@ public interface Scheduler<T extends Task> {
         return nodes;
     }
 
+    /**
+     * Whether a task waiting here may be one {@code worker} should run: false only when the policy knows that none
+     * is, so that a worker woken for a task another one took need not be woken again.
+     */
+    default boolean mayHaveWorkFor(Worker worker) {
+        return true;
+    }
+
     /** The policy's name, as {@code OMNICL_SCHED} gives it. */
     String name();
 }

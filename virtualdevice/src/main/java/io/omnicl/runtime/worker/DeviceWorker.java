@@ -326,6 +326,17 @@ public final class DeviceWorker implements Worker, MemoryNode {
         signal.raise();
     }
 
+    /**
+     * After a thread drove another worker to what it waited for: the held wakes are let go, waking this worker
+     * only if something may be left for it (a worker woken for a task the driven one took has nothing to do).
+     */
+    void releaseWakeIfWork() {
+        heldWakes.set(0);
+        if (!inbox.isEmpty() || !preceding.isEmpty() || scheduler == null || scheduler.mayHaveWorkFor(this)) {
+            signal.raise();
+        }
+    }
+
     /** The thread driving the worker gave the scheduler work for it. */
     void wokenWhileDriven() {
         schedulerMayHaveWork = true;

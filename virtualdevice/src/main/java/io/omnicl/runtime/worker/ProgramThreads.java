@@ -2,6 +2,8 @@ package io.omnicl.runtime.worker;
 
 import io.omnicl.runtime.completion.Completion;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
@@ -57,11 +59,12 @@ public final class ProgramThreads {
         if (!c.isDone()) {
             State s = STATE.get();
             DeviceWorker driven = null;
+            List<DeviceWorker> others = new ArrayList<>(2);
             for (DeviceWorker w = HELD.poll(); w != null; w = HELD.poll()) {
                 if (driven == null && s.driving == null && w.tryDrive()) {
                     driven = w;
                 } else {
-                    w.releaseWake();
+                    others.add(w);
                 }
             }
             if (driven != null) {
@@ -71,6 +74,10 @@ public final class ProgramThreads {
                 } finally {
                     s.driving = null;
                 }
+                // after the drive: woken before it, they would race it for the work the scheduler has for either
+                others.forEach(DeviceWorker::releaseWakeIfWork);
+            } else {
+                others.forEach(DeviceWorker::releaseWake);
             }
         }
         return c.await(watchNanos);

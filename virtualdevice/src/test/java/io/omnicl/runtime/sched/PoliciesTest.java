@@ -136,6 +136,33 @@ class PoliciesTest {
         assertEquals(true, popped.containsAll(pushed));
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"dmda", "eager", "ws", "random"})
+    void aWorkerMayHaveWorkWhileATaskItCouldRunWaits(String name) {
+        List<StubWorker> ws = workers(1, 1);
+        Scheduler<StubTask> s = policy(name, ws);
+        StubTask t = new StubTask(ws.get(0).bit() | ws.get(1).bit());
+        s.push(t);
+        assertEquals(true, s.mayHaveWorkFor(ws.get(0)));
+        assertEquals(true, s.mayHaveWorkFor(ws.get(1)));
+    }
+
+    @Test
+    void dmdaKnowsWhenNothingIsLeftForAWorker() {
+        List<StubWorker> ws = workers(1, 1);
+        Scheduler<StubTask> s = policy("dmda", ws);
+        assertEquals(false, s.mayHaveWorkFor(ws.get(0)), "nothing pushed");
+        s.push(new StubTask(ws.get(1).bit()));
+        assertEquals(false, s.mayHaveWorkFor(ws.get(0)), "the only task is the other's");
+        StubTask both = new StubTask(ws.get(0).bit() | ws.get(1).bit());
+        s.push(both);
+        assertEquals(true, s.mayHaveWorkFor(ws.get(0)));
+        // the other worker takes both tasks: nothing is left for the first
+        assertNotNull(s.pop(ws.get(1)));
+        assertNotNull(s.pop(ws.get(1)));
+        assertEquals(false, s.mayHaveWorkFor(ws.get(0)), "the task it could run was taken");
+    }
+
     @Test
     void dmdaLeavesASingleTaskToTheDeviceThatCompletesItFirst() {
         List<StubWorker> ws = workers(0.1, 10);
