@@ -12,9 +12,10 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * blocking call, a wait), and a thread waiting for a command can submit and wait for it itself, as plain
  * OpenCL does, with no hand-over to another thread and back. At a flush point the held workers are woken; at a
  * wait, the waiting thread drives one of them (takes its role, see {@link DeviceWorker#tryDrive}) until what
- * it waits for has ended, and wakes the others. A worker given {@value #HOLD_AT_MOST} commands without a
- * flush is woken anyway, so that a long stream of commands keeps its device busy while it is enqueued; and a
- * parked worker looks for work now and then on its own, so a program that never flushes is only slower.
+ * it waits for has ended, and then wakes the others the scheduler may still have work for. A worker given
+ * {@value #HOLD_AT_MOST} commands without a flush is woken anyway, so that a long stream of commands keeps its
+ * device busy while it is enqueued; and a parked worker looks for work now and then on its own, so a program
+ * that never flushes is only slower.
  */
 public final class ProgramThreads {
 
@@ -53,7 +54,7 @@ public final class ProgramThreads {
 
     /**
      * A flush point that waits for {@code c}: drives a held worker until {@code c} has ended (or the worker has
-     * nothing left to do), wakes the others, then waits as {@link Completion#await} does; returns the status.
+     * nothing left to do), then wakes the others, and waits as {@link Completion#await} does; returns the status.
      */
     public static int await(Completion c, long watchNanos) {
         if (!c.isDone()) {
@@ -85,8 +86,9 @@ public final class ProgramThreads {
 
     /**
      * Whether a wake of {@code w} from this thread is absorbed: the thread drives {@code w} and will find the
-     * work itself (it looks for tasks posted to {@code w}, and for the scheduler's if {@code posted} is false, before it
-     * lets go), or is enqueuing and holds the wake until a flush point (at most {@value #HOLD_AT_MOST}).
+     * work itself (it looks for tasks posted to {@code w}, and for the scheduler's if {@code posted} is false,
+     * before it lets go), or is enqueuing and holds the wake until a flush point (at most
+     * {@value #HOLD_AT_MOST}).
      */
     static boolean absorbs(DeviceWorker w, boolean posted) {
         State s = STATE.get();
