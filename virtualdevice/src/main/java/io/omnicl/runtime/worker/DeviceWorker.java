@@ -299,9 +299,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
         wakeFor(true);
     }
 
-    /**
-     * Tells the worker there may be work for it, starting it if it has not started ({@link WorkSignal#raise}).
-     */
+    /** Tells the worker there may be work for it, starting it if it has not started ({@link WorkSignal#raise}). */
     @Override
     public void wake() {
         wakeFor(false);
@@ -320,21 +318,20 @@ public final class DeviceWorker implements Worker, MemoryNode {
         return heldWakes.incrementAndGet();
     }
 
-    /** A flush point: the held wakes are let go. */
-    void releaseWake() {
-        heldWakes.set(0);
-        signal.raise();
-    }
-
     /**
-     * After a thread drove another worker to what it waited for: the held wakes are let go, waking this worker
-     * only if something may be left for it (a worker woken for a task the driven one took has nothing to do).
+     * A flush point: the held wakes are let go. {@code onlyIfWork}: a thread drove another worker to what it waited
+     * for, so this one is woken only if something may be left for it (not for a task the driven one took).
      */
-    void releaseWakeIfWork() {
+    void releaseWake(boolean onlyIfWork) {
         heldWakes.set(0);
-        if (!inbox.isEmpty() || !preceding.isEmpty() || scheduler == null || scheduler.mayHaveWorkFor(this)) {
+        if (!onlyIfWork || hasPosted() || scheduler == null || scheduler.mayHaveWorkFor(this)) {
             signal.raise();
         }
+    }
+
+    /** Whether tasks were posted to this worker that it has not run yet. */
+    private boolean hasPosted() {
+        return !inbox.isEmpty() || !preceding.isEmpty();
     }
 
     /** The thread driving the worker gave the scheduler work for it. */
@@ -342,10 +339,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
         schedulerMayHaveWork = true;
     }
 
-    /**
-     * Takes the worker's role, and the wakes held for it, for the calling thread, if the worker is ready and its
-     * thread not stepping.
-     */
+    /** Takes the role and the held wakes for the calling thread, if the worker is ready and its thread not stepping. */
     boolean tryDrive() {
         if (ready && role.tryLock()) {
             heldWakes.set(0);
@@ -366,7 +360,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
             while (!c.isDone() && !idle) {
                 idle = !stepInGate();
             }
-            idle = idle || !schedulerMayHaveWork && inFlight.isEmpty() && inbox.isEmpty() && preceding.isEmpty();
+            idle = idle || !schedulerMayHaveWork && inFlight.isEmpty() && !hasPosted();
         } finally {
             driven = false;
             role.unlock();

@@ -48,7 +48,7 @@ public final class ProgramThreads {
     /** A flush point that does not wait: wakes every held worker. */
     public static void flush() {
         for (DeviceWorker w = HELD.poll(); w != null; w = HELD.poll()) {
-            w.releaseWake();
+            w.releaseWake(false);
         }
     }
 
@@ -76,9 +76,9 @@ public final class ProgramThreads {
                     s.driving = null;
                 }
                 // after the drive: woken before it, they would race it for the work the scheduler has for either
-                others.forEach(DeviceWorker::releaseWakeIfWork);
+                others.forEach(w -> w.releaseWake(true));
             } else {
-                others.forEach(DeviceWorker::releaseWake);
+                others.forEach(w -> w.releaseWake(false));
             }
         }
         return c.await(watchNanos);

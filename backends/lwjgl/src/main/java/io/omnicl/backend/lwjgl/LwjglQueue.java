@@ -63,38 +63,46 @@ final class LwjglQueue extends LwjglObject implements RealQueue {
 
     @Override
     public RealEvent write(RealBuffer dst, long offset, ByteBuffer src, List<RealEvent> waitFor) {
-        long buffer = memObject(dst);
-        long host = hostAddress(src, false);
-        return enqueue(waitFor, "clEnqueueWriteBuffer", (queue, waitCount, waitList, event) ->
-            nclEnqueueWriteBuffer(queue, buffer, CL_FALSE, offset, src.remaining(), host, waitCount, waitList, event));
+        return writeBuffer(dst, offset, src, waitFor, false);
     }
 
     @Override
     public RealEvent read(RealBuffer src, long offset, ByteBuffer dst, List<RealEvent> waitFor) {
-        long buffer = memObject(src);
-        long host = hostAddress(dst, true);
-        return enqueue(waitFor, "clEnqueueReadBuffer", (queue, waitCount, waitList, event) ->
-            nclEnqueueReadBuffer(queue, buffer, CL_FALSE, offset, dst.remaining(), host, waitCount, waitList, event));
+        return readBuffer(src, offset, dst, waitFor, false);
     }
 
     /** Blocking and without an event. */
     @Override
     public RealEvent writeNow(RealBuffer dst, long offset, ByteBuffer src) {
-        long buffer = memObject(dst);
-        long host = hostAddress(src, false);
-        enqueue(List.of(), "clEnqueueWriteBuffer", false, (queue, waitCount, waitList, event) ->
-            nclEnqueueWriteBuffer(queue, buffer, CL_TRUE, offset, src.remaining(), host, waitCount, waitList, event));
+        writeBuffer(dst, offset, src, List.of(), true);
         return EndedEvent.INSTANCE;
     }
 
     /** Blocking and without an event. */
     @Override
     public RealEvent readNow(RealBuffer src, long offset, ByteBuffer dst) {
+        readBuffer(src, offset, dst, List.of(), true);
+        return EndedEvent.INSTANCE;
+    }
+
+    /** {@code clEnqueueWriteBuffer}: blocking without an event, or not blocking with one. */
+    private RealEvent writeBuffer(RealBuffer dst, long offset, ByteBuffer src, List<RealEvent> waitFor,
+                                  boolean blocking) {
+        long buffer = memObject(dst);
+        long host = hostAddress(src, false);
+        int mode = blocking ? CL_TRUE : CL_FALSE;
+        return enqueue(waitFor, "clEnqueueWriteBuffer", !blocking, (queue, waitCount, waitList, event) ->
+            nclEnqueueWriteBuffer(queue, buffer, mode, offset, src.remaining(), host, waitCount, waitList, event));
+    }
+
+    /** {@code clEnqueueReadBuffer}, as {@link #writeBuffer}. */
+    private RealEvent readBuffer(RealBuffer src, long offset, ByteBuffer dst, List<RealEvent> waitFor,
+                                 boolean blocking) {
         long buffer = memObject(src);
         long host = hostAddress(dst, true);
-        enqueue(List.of(), "clEnqueueReadBuffer", false, (queue, waitCount, waitList, event) ->
-            nclEnqueueReadBuffer(queue, buffer, CL_TRUE, offset, dst.remaining(), host, waitCount, waitList, event));
-        return EndedEvent.INSTANCE;
+        int mode = blocking ? CL_TRUE : CL_FALSE;
+        return enqueue(waitFor, "clEnqueueReadBuffer", !blocking, (queue, waitCount, waitList, event) ->
+            nclEnqueueReadBuffer(queue, buffer, mode, offset, dst.remaining(), host, waitCount, waitList, event));
     }
 
     @Override
