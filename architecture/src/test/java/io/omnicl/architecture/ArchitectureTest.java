@@ -112,7 +112,8 @@ class ArchitectureTest {
         DescribedPredicate<JavaAccess<?>> handsWork =
                 target(RUNTIME + ".worker.DeviceWorker", Set.of("post", "retryAfterNextEnd"))
                         .or(target(RUNTIME + ".coherence.MemoryNode", Set.of("runOnThread", "runBeforeNextTask")))
-                        .or(target(RUNTIME + ".sched.Scheduler", Set.of("push")));
+                        .or(target(RUNTIME + ".worker.ProgramThreads", Set.of("runNow")))
+                        .or(target(RUNTIME + ".sched.Scheduler", Set.of("push", "placeNow")));
         noClasses().that().resideInAnyPackage(RUNTIME + ".command..", RUNTIME)
                 .and().doNotHaveFullyQualifiedName(RUNTIME + ".command.Route")
                 .should().accessTargetWhere(handsWork)

@@ -36,6 +36,8 @@ class ProgramThreadsTest {
 
     /** Rounds of write, launch, blocking read: more than the performance model times at first. */
     private static final int ROUNDS = 64;
+    /** Launches in a row without a flush point: more than the wakes a worker holds and its window of commands. */
+    private static final int FOLLOWING_LAUNCHES = 48;
 
     private final FakeBackend backend = new FakeBackend(FakeConfig.builder()
             .device(DeviceSpec.cpu("fake cpu"))
@@ -97,6 +99,29 @@ class ProgramThreadsTest {
                 "the waiting thread enqueued launches itself: " + backend.device(0).launchers());
         assertTrue(backend.device(0).transfersNow() > 0, "and made its transfers blocking, as it waits anyway");
         assertTrue(backend.device(0).unprofiledLaunches() > 0, "on the queue without profiling, as it wants no times");
+    }
+
+    @Test
+    void aLaunchReadyOnItsDeviceGoesToTheDriverFromTheEnqueuingThreadAtOnce() {
+        write(3);
+        long before = backend.device(0).enqueuedLaunches();
+        ClEvent e = launch();
+        // no flush point yet: only the enqueuing thread can have submitted it
+        assertEquals(before + 1, backend.device(0).enqueuedLaunches(), "the launch was submitted by the enqueue");
+        assertTrue(backend.device(0).launchers().contains(Thread.currentThread().getName()));
+        assertEquals(CL_COMPLETE, e.await());
+        e.release();
+        assertArrayEquals(filled(4), read());
+    }
+
+    @Test
+    void launchesThatFollowEachOtherRunInOrderWhenTheEnqueuingThreadSubmitsThem() {
+        write(0);
+        // each launch reads what the one before wrote: it follows it onto the device, and the read follows the last
+        for (int i = 0; i < FOLLOWING_LAUNCHES; i++) {
+            launch().release();
+        }
+        assertArrayEquals(filled(FOLLOWING_LAUNCHES), read());
     }
 
     @Test

@@ -17,6 +17,7 @@ import io.omnicl.spi.RealKernel;
 import io.omnicl.spi.RealMem;
 import io.omnicl.spi.RealSampler;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,6 +29,8 @@ final class KernelCommand extends DeviceCommand {
 
     /** What {@link Kernel#argsSetOn} records for a null memory argument. */
     private static final Object NO_MEMORY = new Object();
+    /** Each thread's buffer for argument values (a worker's, or a program thread's running a launch itself). */
+    private static final ThreadLocal<ByteBuffer> SCRATCH = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(256));
 
     private final Kernel kernel;
     private final Kernel.Arg[] args;
@@ -247,13 +250,23 @@ final class KernelCommand extends DeviceCommand {
                 byte[] bytes = ((Kernel.ValueArg) a).bytes();
                 value = bytes;
                 if (!(set[i] instanceof byte[] was && Arrays.equals(was, bytes))) {
-                    real.setArg(i, w.scratch(bytes));
+                    real.setArg(i, scratch(bytes));
                 }
             }
             set[i] = value;
         }
         w.countKernel();
         return w.queue().launch(real, workDim, offset, global, local, List.of(), withEvent);
+    }
+
+    /** {@code bytes} in this thread's reused direct buffer: only for values the driver copies at once. */
+    private static ByteBuffer scratch(byte[] bytes) {
+        ByteBuffer b = SCRATCH.get();
+        if (b.capacity() < bytes.length) {
+            b = ByteBuffer.allocateDirect(Math.max(bytes.length, 2 * b.capacity()));
+            SCRATCH.set(b);
+        }
+        return b.clear().put(bytes).flip();
     }
 
     @Override

@@ -1,14 +1,17 @@
 package io.omnicl.runtime.command;
 
+import io.omnicl.runtime.sched.Worker;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceNodes;
 import io.omnicl.runtime.worker.DeviceWorker;
+import io.omnicl.runtime.worker.ProgramThreads;
 import io.omnicl.runtime.worker.WorkerTask;
 
 /**
  * The one way commands reach a real device; nothing else in this package hands a device work. A command's
- * part that may run on several devices goes to the scheduler, which gives it to the first worker that asks and
- * should take it; a command that follows its precursors goes to the worker they are in flight on; a read
+ * part goes to the scheduler, which gives it to the first worker that asks and should take it, unless the
+ * enqueuing thread can run it at once on the one device it may run on or the scheduler would place it on now
+ * ({@link ProgramThreads#runNow}); a command that follows its precursors goes to the worker they are in flight on; a read
  * that must come from the one device holding its bytes goes to that device's worker; an attempt that had
  * to wait for data or room goes back to the worker that took it.
  */
@@ -19,17 +22,27 @@ final class Route {
 
     /** {@code p} runs on one of its candidates, as the scheduler decides. */
     static void toScheduler(DeviceNodes devices, Part p) {
-        devices.scheduler().push(p);
+        long candidates = p.candidates();
+        Worker now = Long.bitCount(candidates) == 1 ? devices.node(Long.numberOfTrailingZeros(candidates)).worker()
+                : devices.scheduler().placeNow(p);
+        if (now == null || !ProgramThreads.runNow(devices.node(now.index()).worker(), p, true)) {
+            devices.scheduler().push(p);
+        }
     }
 
     /** {@code c} is submitted on {@code w}'s queue behind its precursors, or waits for them after all. */
     static void behindPrecursors(Command c, DeviceWorker w) {
-        w.post(c::follow);
+        WorkerTask follow = c::follow;
+        if (!ProgramThreads.runNow(w, follow, false)) {
+            w.post(follow);
+        }
     }
 
     /** {@code task} runs on the worker of {@code holder}, the device that holds what it reads. */
     static void toHolder(DeviceNode holder, WorkerTask task) {
-        holder.worker().post(task);
+        if (!ProgramThreads.runNow(holder.worker(), task, false)) {
+            holder.worker().post(task);
+        }
     }
 
     /** {@code p}, taken by {@code w} when its memory had no room for it, is tried again there once a command ends. */

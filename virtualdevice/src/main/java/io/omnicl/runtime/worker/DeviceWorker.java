@@ -17,11 +17,9 @@ import io.omnicl.spi.RealEvent;
 import io.omnicl.spi.RealQueue;
 
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
@@ -51,9 +49,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
     private final WorkSignal signal;
     /** When the work this worker has taken is expected to be done (host ns), 0 when idle. */
     private final AtomicLong busyUntil = new AtomicLong();
-    private final ConcurrentLinkedQueue<WorkerTask> inbox = new ConcurrentLinkedQueue<>();
-    /** Tasks that go on the queue before any task taken after they were given (see {@link #precede}). */
-    private final ConcurrentLinkedQueue<WorkerTask> preceding = new ConcurrentLinkedQueue<>();
+    private final PostedTasks tasks = new PostedTasks();
     private final InFlightWindow inFlight = new InFlightWindow();
     private final Object startLock = new Object();
     /**
@@ -83,10 +79,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
     private final StagedTransfers staging;
     private final Landings landings = new Landings();
     private final DeviceClock clock = new DeviceClock();
-    private ByteBuffer scratch = ByteBuffer.allocateDirect(256);
     private final DeviceMemory memory;
-    /** Tasks to run again once the oldest command in flight has ended. */
-    private final List<WorkerTask> afterNextEnd = new ArrayList<>();
 
     DeviceWorker(DeviceNode node, int maxInFlight, double throttle, Trace trace, PerfModel model, long memLimit,
                  boolean staged, long watchNanos) {
@@ -123,7 +116,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
 
     /** Runs {@code task} again once the oldest command in flight has ended; only on this worker's thread. */
     public void retryAfterNextEnd(WorkerTask task) {
-        afterNextEnd.add(task);
+        tasks.afterNextEnd(task);
     }
 
     public DeviceNode node() {
@@ -284,7 +277,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
     /** Runs {@code task} on this worker's thread, before anything the scheduler has for it. */
     public void post(WorkerTask task) {
         start();
-        inbox.add(task);
+        tasks.post(task);
         wakeFor(true);
     }
 
@@ -295,7 +288,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
      */
     private void precede(WorkerTask task) {
         start();
-        preceding.add(task);
+        tasks.precede(task);
         wakeFor(true);
     }
 
@@ -318,20 +311,21 @@ public final class DeviceWorker implements Worker, MemoryNode {
         return heldWakes.incrementAndGet();
     }
 
+    /** Whether wakes are held for this worker. */
+    boolean holdsWakes() {
+        return heldWakes.get() > 0;
+    }
+
     /**
      * A flush point: the held wakes are let go. {@code onlyIfWork}: a thread drove another worker to what it waited
      * for, so this one is woken only if something may be left for it (not for a task the driven one took).
      */
     void releaseWake(boolean onlyIfWork) {
-        heldWakes.set(0);
-        if (!onlyIfWork || hasPosted() || scheduler == null || scheduler.mayHaveWorkFor(this)) {
+        // getAndSet reads the count of a thread that held a wake after giving the scheduler work: that work is seen
+        heldWakes.getAndSet(0);
+        if (!onlyIfWork || tasks.any() || scheduler == null || scheduler.mayHaveWorkFor(this)) {
             signal.raise();
         }
-    }
-
-    /** Whether tasks were posted to this worker that it has not run yet. */
-    private boolean hasPosted() {
-        return !inbox.isEmpty() || !preceding.isEmpty();
     }
 
     /** The thread driving the worker gave the scheduler work for it. */
@@ -349,6 +343,36 @@ public final class DeviceWorker implements Worker, MemoryNode {
     }
 
     /**
+     * On a program thread holding no worker's role, while it enqueues: runs {@code task} now in this worker's
+     * role, as a thread driving it would, and ends what is then known to have ended. Refused, having done nothing,
+     * when the worker is not ready, has tasks posted before it, or is driven or stepping. {@code fromScheduler}:
+     * the task counts against the commands in flight taken from the scheduler, and needs room among them.
+     */
+    DirectRun runNow(WorkerTask task, boolean fromScheduler) {
+        // a thread in the role already (reentrant) would step inside its own step
+        if (!ready || tasks.any() || role.isHeldByCurrentThread() || !role.tryLock()) {
+            return DirectRun.REFUSED;
+        }
+        schedulerMayHaveWork = false;
+        driven = true;
+        NativeGate.enter();
+        try {
+            if (fromScheduler && inFlight.fromScheduler() >= maxInFlight) {
+                return DirectRun.REFUSED;
+            }
+            task.run(this);
+            while (inFlight.lastEnded()) {
+                endOldest();
+            }
+            return inFlight.isEmpty() && !tasks.any() && !schedulerMayHaveWork ? DirectRun.IDLE : DirectRun.BUSY;
+        } finally {
+            NativeGate.exit();
+            driven = false;
+            role.unlock();
+        }
+    }
+
+    /**
      * On the thread that took the role ({@link #tryDrive}): steps as the worker's thread would, until {@code c}
      * has ended or there is nothing to do, then gives the role back, waking the worker's thread if work is left.
      */
@@ -360,7 +384,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
             while (!c.isDone() && !idle) {
                 idle = !stepInGate();
             }
-            idle = idle || !schedulerMayHaveWork && inFlight.isEmpty() && !hasPosted();
+            idle = idle || !schedulerMayHaveWork && inFlight.isEmpty() && !tasks.any();
         } finally {
             driven = false;
             role.unlock();
@@ -430,17 +454,6 @@ public final class DeviceWorker implements Worker, MemoryNode {
     /** This worker's counters. */
     public DeviceCounters counters() {
         return counters.read(node, memory, session);
-    }
-
-    /**
-     * {@code bytes} in a direct buffer that is reused: only for values the driver copies at once, such
-     * as kernel arguments. Only for use on this worker's thread.
-     */
-    public ByteBuffer scratch(byte[] bytes) {
-        if (scratch.capacity() < bytes.length) {
-            scratch = ByteBuffer.allocateDirect(Math.max(bytes.length, 2 * scratch.capacity()));
-        }
-        return scratch.clear().put(bytes).flip();
     }
 
     /** The device's measured speed (what is assumed until it has been measured). */
@@ -519,10 +532,10 @@ public final class DeviceWorker implements Worker, MemoryNode {
 
     /** Does one thing; returns false when there was nothing to do. */
     private boolean step() {
-        boolean preceded = runPreceding();
-        WorkerTask posted = inbox.poll();
+        boolean preceded = tasks.runPreceding(this);
+        WorkerTask posted = tasks.next();
         if (posted != null) {
-            runPreceding();
+            tasks.runPreceding(this);
             posted.run(this);
             return true;
         }
@@ -531,7 +544,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
             schedulerMayHaveWork = false;
             if (task != null) {
                 // what was given to precede it before it was pushed is seen now, since the pop saw the push
-                runPreceding();
+                tasks.runPreceding(this);
                 task.run(this);
                 return true;
             }
@@ -561,16 +574,6 @@ public final class DeviceWorker implements Worker, MemoryNode {
         return signal.watches() && !driven && !inFlight.oldestKnownEnded() && signal.within(inFlight.firstEvent(queue));
     }
 
-    /** Runs the tasks given to {@link #precede}; false when there were none. */
-    private boolean runPreceding() {
-        boolean ran = false;
-        for (WorkerTask t = preceding.poll(); t != null; t = preceding.poll()) {
-            t.run(this);
-            ran = true;
-        }
-        return ran;
-    }
-
     private void endOldest() {
         Submitted s = inFlight.takeOldest();
         int status = inFlight.awaitEnd(s, queue);
@@ -591,8 +594,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
                 busyUntil.set(0);
             }
         } finally {
-            inbox.addAll(afterNextEnd);
-            afterNextEnd.clear();
+            tasks.oldestEnded();
         }
     }
 }

@@ -29,6 +29,12 @@ final class InFlightWindow {
     private int followers;
     /** Commands submitted since the queue was last flushed. */
     private int unflushed;
+    /** Whether the newest command in flight ended when it was submitted (a blocking transfer), and so all have. */
+    boolean lastEnded() {
+        Submitted last = inFlight.peekLast();
+        return last != null && last.last() instanceof EndedEvent;
+    }
+
     /** Commands submitted without a real event since the last one with. */
     private int withoutEvent;
     /**

@@ -85,6 +85,35 @@ public final class ProgramThreads {
     }
 
     /**
+     * Runs {@code task} on {@code w} now, on this thread, when it is a program thread enqueuing and driving no
+     * worker and {@code w} can be driven ({@link DeviceWorker#runNow}): a command ready on the device it must
+     * run on goes to the driver at once, as with plain OpenCL. Returns false, having done nothing, otherwise.
+     */
+    public static boolean runNow(DeviceWorker w, WorkerTask task, boolean fromScheduler) {
+        State s = STATE.get();
+        if (s.enqueuing == 0 || s.driving != null) {
+            return false;
+        }
+        s.driving = w;
+        DirectRun run;
+        try {
+            run = w.runNow(task, fromScheduler);
+        } finally {
+            s.driving = null;
+        }
+        if (run == DirectRun.BUSY) {
+            // held until a flush point, as any wake while enqueuing
+            w.wake();
+        } else if (run == DirectRun.IDLE && w.holdsWakes()) {
+            // this thread did what they were held for: woken, the worker would look for what the scheduler has
+            HELD.remove(w);
+            w.releaseWake(true);
+        }
+        return run != DirectRun.REFUSED;
+    }
+
+
+    /**
      * Whether a wake of {@code w} from this thread is absorbed: the thread drives {@code w} and will find the
      * work itself (it looks for tasks posted to {@code w}, and for the scheduler's if {@code posted} is false,
      * before it lets go), or is enqueuing and holds the wake until a flush point (at most

@@ -44,6 +44,7 @@ public final class FakeDevice implements RealDevice {
     private final AtomicLong launches = new AtomicLong();
     private final AtomicLong transfersNow = new AtomicLong();
     private final AtomicLong unprofiledLaunches = new AtomicLong();
+    private final AtomicLong enqueuedLaunches = new AtomicLong();
     /** The names of the threads that enqueued its launches. */
     private final Set<String> launchers = ConcurrentHashMap.newKeySet();
     private final AtomicLong injected = new AtomicLong();
@@ -203,9 +204,15 @@ public final class FakeDevice implements RealDevice {
 
     void enqueuedBy(Thread launcher, boolean profiling) {
         launchers.add(launcher.getName());
+        enqueuedLaunches.incrementAndGet();
         if (!profiling) {
             unprofiledLaunches.incrementAndGet();
         }
+    }
+
+    /** Launches enqueued so far, run or not. */
+    public long enqueuedLaunches() {
+        return enqueuedLaunches.get();
     }
 
     /** Launches enqueued on queues without profiling so far. */
