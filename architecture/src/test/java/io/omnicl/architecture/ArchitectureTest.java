@@ -113,7 +113,7 @@ class ArchitectureTest {
                 target(RUNTIME + ".worker.DeviceWorker", Set.of("post", "retryAfterNextEnd"))
                         .or(target(RUNTIME + ".coherence.MemoryNode", Set.of("runOnThread", "runBeforeNextTask")))
                         .or(target(RUNTIME + ".worker.ProgramThreads", Set.of("runNow")))
-                        .or(target(RUNTIME + ".sched.Scheduler", Set.of("push", "placeNow")));
+                        .or(target(RUNTIME + ".sched.Scheduler", Set.of("push")));
         noClasses().that().resideInAnyPackage(RUNTIME + ".command..", RUNTIME)
                 .and().doNotHaveFullyQualifiedName(RUNTIME + ".command.Route")
                 .should().accessTargetWhere(handsWork)

@@ -1,6 +1,5 @@
 package io.omnicl.runtime.command;
 
-import io.omnicl.runtime.sched.Worker;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceNodes;
 import io.omnicl.runtime.worker.DeviceWorker;
@@ -9,9 +8,8 @@ import io.omnicl.runtime.worker.WorkerTask;
 
 /**
  * The one way commands reach a real device; nothing else in this package hands a device work. A command's
- * part goes to the scheduler, which gives it to the first worker that asks and should take it, unless the
- * enqueuing thread can run it at once on the one device it may run on or the scheduler would place it on now
- * ({@link ProgramThreads#runNow}); a command that follows its precursors goes to the worker they are in flight on; a read
+ * part goes to the scheduler, which gives it to the first worker that asks and should take it, unless it may run
+ * on one device only and the enqueuing thread can run it there at once ({@link ProgramThreads#runNow}); a command that follows its precursors goes to the worker they are in flight on; a read
  * that must come from the one device holding its bytes goes to that device's worker; an attempt that had
  * to wait for data or room goes back to the worker that took it.
  */
@@ -23,9 +21,8 @@ final class Route {
     /** {@code p} runs on one of its candidates, as the scheduler decides. */
     static void toScheduler(DeviceNodes devices, Part p) {
         long candidates = p.candidates();
-        Worker now = Long.bitCount(candidates) == 1 ? devices.node(Long.numberOfTrailingZeros(candidates)).worker()
-                : devices.scheduler().placeNow(p);
-        if (now == null || !ProgramThreads.runNow(devices.node(now.index()).worker(), p, true)) {
+        if (Long.bitCount(candidates) != 1
+                || !ProgramThreads.runNow(devices.node(Long.numberOfTrailingZeros(candidates)).worker(), p, true)) {
             devices.scheduler().push(p);
         }
     }

@@ -100,37 +100,6 @@ public final class DmdaScheduler<T extends Task> implements Scheduler<T> {
         return false;
     }
 
-    /**
-     * With no other task waiting, the device expected to complete {@code task} first, as the devices asking would
-     * find it; null while some candidate is still learning the kernel (the devices asking weigh that).
-     */
-    @Override
-    public Worker placeNow(T task) {
-        synchronized (ready) {
-            if (!ready.isEmpty()) {
-                return null;
-            }
-        }
-        PerfKey key = task.perfKey();
-        long now = System.nanoTime();
-        Worker best = null;
-        double soonest = Double.MAX_VALUE;
-        for (Worker w : workers) {
-            if ((task.candidates() & w.bit()) == 0) {
-                continue;
-            }
-            if (key != null && model.samples(key, w.modelId()) < LEARNING_SAMPLES) {
-                return null;
-            }
-            double done = completion(task, w, now);
-            if (done < soonest) {
-                soonest = done;
-                best = w;
-            }
-        }
-        return best;
-    }
-
     @Override
     public T pop(Worker worker) {
         long bit = worker.bit();

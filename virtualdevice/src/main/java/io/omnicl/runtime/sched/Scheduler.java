@@ -31,15 +31,6 @@ public interface Scheduler<T extends Task> {
         return true;
     }
 
-    /**
-     * The worker that should run {@code task}, just ready, if it ran at once on the enqueuing thread; null to leave
-     * it to the workers that ask ({@link #push}). A policy answers only when nothing else waits and its choice
-     * would not wait for the workers' asking; by default it never does.
-     */
-    default Worker placeNow(T task) {
-        return null;
-    }
-
     /** The policy's name, as {@code OMNICL_SCHED} gives it. */
     String name();
 }

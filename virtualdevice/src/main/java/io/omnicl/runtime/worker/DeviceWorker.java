@@ -20,7 +20,6 @@ import java.nio.ByteBuffer;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntConsumer;
@@ -60,7 +59,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
     /** Set once the worker's thread has made its queues: from then on another thread may drive it. */
     private volatile boolean ready;
     /** Wakes held since the last flush point ({@link ProgramThreads#absorbs}). */
-    private final AtomicInteger heldWakes = new AtomicInteger();
+    private final HeldWakes heldWakes = new HeldWakes();
     /**
      * Whether the scheduler may have work for this worker that the thread driving it has not looked for; only
      * under {@link #role}.
@@ -306,14 +305,9 @@ public final class DeviceWorker implements Worker, MemoryNode {
         }
     }
 
-    /** One more wake held until a flush point; returns how many are held. */
-    int holdWake() {
-        return heldWakes.incrementAndGet();
-    }
-
-    /** Whether wakes are held for this worker. */
-    boolean holdsWakes() {
-        return heldWakes.get() > 0;
+    /** The wakes held for this worker until a flush point. */
+    HeldWakes heldWakes() {
+        return heldWakes;
     }
 
     /**
@@ -321,8 +315,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
      * for, so this one is woken only if something may be left for it (not for a task the driven one took).
      */
     void releaseWake(boolean onlyIfWork) {
-        // getAndSet reads the count of a thread that held a wake after giving the scheduler work: that work is seen
-        heldWakes.getAndSet(0);
+        heldWakes.letGo();
         if (!onlyIfWork || tasks.any() || scheduler == null || scheduler.mayHaveWorkFor(this)) {
             signal.raise();
         }
@@ -336,7 +329,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
     /** Takes the role and the held wakes for the calling thread, if the worker is ready and its thread not stepping. */
     boolean tryDrive() {
         if (ready && role.tryLock()) {
-            heldWakes.set(0);
+            heldWakes.letGo();
             return true;
         }
         return false;

@@ -102,9 +102,12 @@ public final class ProgramThreads {
             s.driving = null;
         }
         if (run == DirectRun.BUSY) {
-            // held until a flush point, as any wake while enqueuing
-            w.wake();
-        } else if (run == DirectRun.IDLE && w.holdsWakes()) {
+            // what is in flight is on the device's queue already: a flush point wakes the worker to end it, and no
+            // count of commands does (woken at each, the worker would only race this thread for the role)
+            if (w.heldWakes().holdFirst()) {
+                HELD.add(w);
+            }
+        } else if (run == DirectRun.IDLE && w.heldWakes().any()) {
             // this thread did what they were held for: woken, the worker would look for what the scheduler has
             HELD.remove(w);
             w.releaseWake(true);
@@ -130,7 +133,7 @@ public final class ProgramThreads {
         if (s.enqueuing == 0) {
             return false;
         }
-        int held = w.holdWake();
+        int held = w.heldWakes().hold();
         if (held == 1) {
             HELD.add(w);
         }

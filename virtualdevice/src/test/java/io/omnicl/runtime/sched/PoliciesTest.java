@@ -174,24 +174,6 @@ class PoliciesTest {
     }
 
     @Test
-    void dmdaPlacesATaskAtOnceOnTheDeviceThatCompletesItFirstWhileNothingWaits() {
-        List<StubWorker> ws = workers(1, 1);
-        Scheduler<StubTask> s = policy("dmda", ws);
-        // the first device would have to upload 1 GB first
-        StubTask t = new StubTask(ws.get(0).bit() | ws.get(1).bit(), 1, 1L << 30);
-        assertSame(ws.get(1), s.placeNow(t), "the device that has the data");
-        s.push(new StubTask(ws.get(0).bit()));
-        assertNull(s.placeNow(t), "a task waits: the devices asking choose");
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"eager", "ws", "random"})
-    void theOtherPoliciesLeaveEveryChoiceToTheWorkersThatAsk(String name) {
-        List<StubWorker> ws = workers(1, 1);
-        assertNull(policy(name, ws).placeNow(new StubTask(ws.get(0).bit() | ws.get(1).bit())));
-    }
-
-    @Test
     void dmdaLetsTheSlowDeviceHelpWhileThereIsMuchToDo() {
         List<StubWorker> ws = workers(0.1, 10);
         Scheduler<StubTask> s = policy("dmda", ws);
