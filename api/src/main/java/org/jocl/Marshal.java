@@ -335,6 +335,9 @@ final class Marshal {
             }
         };
 
+        /** {@code values()}, which copies the array at each call. */
+        private static final ElementKind[] KINDS = values();
+
         final int size;
         private final Class<? extends Buffer> type;
 
@@ -344,7 +347,7 @@ final class Marshal {
         }
 
         static ElementKind of(Buffer buffer) {
-            for (ElementKind kind : values()) {
+            for (ElementKind kind : KINDS) {
                 if (kind.type.isInstance(buffer)) {
                     return kind;
                 }

@@ -21,6 +21,14 @@ import java.util.List;
  */
 abstract class DeviceCommand extends Command {
 
+    /** Each kind's name in a trace, made once. */
+    private static final ClassValue<String> LABELS = new ClassValue<>() {
+        @Override
+        protected String computeValue(Class<?> kind) {
+            return kind.getSimpleName().replace("Command", "").toLowerCase();
+        }
+    };
+
     private final Part part = new Part(this);
 
     DeviceCommand(Queue queue, int commandType) {
@@ -38,7 +46,7 @@ abstract class DeviceCommand extends Command {
 
     /** The command's name in a trace. */
     String label() {
-        return getClass().getSimpleName().replace("Command", "").toLowerCase();
+        return LABELS.get(getClass());
     }
 
     /** The command's kind in a trace. */

@@ -85,7 +85,8 @@ final class InFlightWindow {
         if (s.last() instanceof EndedEvent) {
             // a blocking transfer: the queue is flushed
             unflushed = 0;
-        } else if (++unflushed >= FLUSH_EVERY) {
+        } else if (++unflushed >= FLUSH_EVERY || inFlight.isEmpty()) {
+            // the first on an idle device starts at once, the ones after it as they come in bunches
             flush(queue);
         }
         inFlight.add(s);

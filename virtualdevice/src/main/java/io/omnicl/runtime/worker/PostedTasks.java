@@ -49,7 +49,9 @@ final class PostedTasks {
 
     /** The oldest command in flight has ended: the tasks waiting for that are posted again. */
     void oldestEnded() {
-        posted.addAll(afterNextEnd);
-        afterNextEnd.clear();
+        if (!afterNextEnd.isEmpty()) {
+            posted.addAll(afterNextEnd);
+            afterNextEnd.clear();
+        }
     }
 }
