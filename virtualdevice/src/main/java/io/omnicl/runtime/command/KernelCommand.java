@@ -30,7 +30,8 @@ final class KernelCommand extends DeviceCommand {
     /** What {@link Kernel#argsSetOn} records for a null memory argument. */
     private static final Object NO_MEMORY = new Object();
     /** Each thread's buffer for argument values (a worker's, or a program thread's running a launch itself). */
-    private static final ThreadLocal<ByteBuffer> SCRATCH = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(256));
+    private static final ThreadLocal<ByteBuffer> SCRATCH =
+            ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(256));
 
     private final Kernel kernel;
     private final Kernel.Arg[] args;

@@ -8,10 +8,11 @@ import io.omnicl.runtime.worker.WorkerTask;
 
 /**
  * The one way commands reach a real device; nothing else in this package hands a device work. A command's
- * part goes to the scheduler, which gives it to the first worker that asks and should take it, unless it may run
- * on one device only and the enqueuing thread can run it there at once ({@link ProgramThreads#runNow}); a command that follows its precursors goes to the worker they are in flight on; a read
- * that must come from the one device holding its bytes goes to that device's worker; an attempt that had
- * to wait for data or room goes back to the worker that took it.
+ * part goes to the scheduler, which gives it to the first worker that asks and should take it; a command that
+ * follows its precursors goes to the worker they are in flight on; a read that must come from the one device
+ * holding its bytes goes to that device's worker; an attempt that had to wait for data or room goes back to the
+ * worker that took it. What has one device to go to is run there at once by the enqueuing thread when it can
+ * be ({@link ProgramThreads#runNow}).
  */
 final class Route {
 
