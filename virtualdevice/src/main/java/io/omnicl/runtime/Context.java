@@ -67,10 +67,13 @@ public final class Context extends CountedObject implements ClContext {
     /**
      * The real devices where data given to a new buffer is best put at once, none when the host copy is:
      * the devices of a context of pinned devices; for a context with the virtual device, those the scheduler
-     * expects the readers to run on ({@link io.omnicl.runtime.sched.Scheduler#homeOfNewData}). None under
-     * {@code OMNICL_RESILIENT}, which wants every byte on the host too.
+     * expects the readers to run on ({@link io.omnicl.runtime.sched.Scheduler#homeOfNewData}), of which those
+     * whose transfers are not staged (their memory is the host's) count as one, the first with room for
+     * {@code bytes}: a copy for each would go over the host's memory one after the other, not over links side
+     * by side, while a reader on another of them fetches only what it reads. None under {@code OMNICL_RESILIENT},
+     * which wants every byte on the host too.
      */
-    List<DeviceWorker> homesOfNewData() {
+    List<DeviceWorker> homesOfNewData(long bytes) {
         if (runtime().config().resilient()) {
             return List.of();
         }
@@ -82,8 +85,25 @@ public final class Context extends CountedObject implements ClContext {
         }
         usable &= ~real.lostNodes();
         boolean virtual = devices.stream().anyMatch(Device::isVirtual);
-        long homes = virtual ? real.scheduler().homeOfNewData(usable) & usable : usable;
+        long homes = virtual ? oneUnstaged(real.scheduler().homeOfNewData(usable) & usable, bytes) : usable;
         return nodes.stream().filter(n -> (homes & n.bit()) != 0).map(DeviceNode::worker).toList();
+    }
+
+    /** {@code homes} with one of the devices whose transfers are not staged: the first with room for {@code bytes}. */
+    private long oneUnstaged(long homes, long bytes) {
+        boolean kept = false;
+        for (DeviceNode n : nodes()) {
+            if ((homes & n.bit()) == 0 || runtime().config().stagesTransfers(
+                    n.info().getBool(DeviceParam.HOST_UNIFIED_MEMORY))) {
+                continue;
+            }
+            if (kept || !n.memory().hasRoomFor(bytes)) {
+                homes &= ~n.bit();
+            } else {
+                kept = true;
+            }
+        }
+        return homes;
     }
 
     boolean contains(ClDevice d) {

@@ -93,7 +93,7 @@ public final class MemObject extends CountedObject implements ClMem {
         if (direct != null ? direct.remaining() != storage.size() : storage.size() > Integer.MAX_VALUE) {
             return false;
         }
-        List<DeviceWorker> homes = context.homesOfNewData();
+        List<DeviceWorker> homes = context.homesOfNewData(storage.size());
         if (homes.isEmpty()) {
             return false;
         }

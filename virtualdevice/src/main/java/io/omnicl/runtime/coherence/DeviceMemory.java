@@ -106,6 +106,11 @@ public final class DeviceMemory {
         return limit;
     }
 
+    /** Whether a new storage of {@code bytes} fits here now without evicting anything (spares go first anyway). */
+    public synchronized boolean hasRoomFor(long bytes) {
+        return used + bytes <= limit;
+    }
+
     /** Bytes allocated now for storages' chunks (not counting spare allocations). */
     public synchronized long used() {
         return used;
