@@ -125,6 +125,25 @@ class ProgramThreadsTest {
     }
 
     @Test
+    void aNonBlockingReadLeavesTheProgramThreadFreeWhileTheBytesMove() {
+        write(9);
+        long blocking = backend.device(0).transfersNow();
+        byte[] back = new byte[4 * Increments.ITEMS];
+        ClEvent e = queue.readBuffer(buffer, false, 0, back.length, new Bytes(back), List.of());
+        assertEquals(blocking, backend.device(0).transfersNow(), "the enqueue made no blocking transfer");
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        while (ByteBuffer.wrap(e.info(CL_EVENT_COMMAND_EXECUTION_STATUS).bytes()).order(ByteOrder.nativeOrder())
+                .getInt() != CL_COMPLETE) {
+            assertTrue(System.nanoTime() < deadline, "the read never ended");
+            Thread.onSpinWait();
+        }
+        e.release();
+        int[] values = new int[Increments.ITEMS];
+        ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(values);
+        assertArrayEquals(filled(9), values);
+    }
+
+    @Test
     void aProfilingQueuesLaunchesKeepTheirDeviceTimesWhenTheProgramThreadDrives() {
         ClQueue profiling = context.createQueue(device, OpenClConstants.CL_QUEUE_PROFILING_ENABLE);
         for (int r = 0; r < ROUNDS; r++) {

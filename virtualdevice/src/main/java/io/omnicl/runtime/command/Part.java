@@ -20,6 +20,7 @@ import java.util.List;
 
 import static io.omnicl.driver.OpenClConstants.CL_DEVICE_NOT_AVAILABLE;
 import static io.omnicl.driver.OpenClConstants.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+import static io.omnicl.driver.OpenClConstants.CL_COMMAND_NDRANGE_KERNEL;
 
 /**
  * What of a device command runs on one real device: placed by the scheduler on one of its candidates, it makes
@@ -240,6 +241,11 @@ final class Part implements DeviceTask {
         } else {
             execute(w, true);
         }
+    }
+
+    /** Whether this is a kernel launch's part. */
+    boolean launch() {
+        return command.commandType == CL_COMMAND_NDRANGE_KERNEL;
     }
 
     @Override

@@ -104,8 +104,13 @@ public final class Queue extends CountedObject implements ClQueue {
 
     /** Adds {@code c} to the graph after {@code waitList}; returns its event with a reference for the caller. */
     Event enqueue(Command c, List<ClEvent> waitList) {
+        return enqueue(c, waitList, false);
+    }
+
+    /** {@link #enqueue(Command, List)}; {@code blocking}: the caller waits for the command next. */
+    private Event enqueue(Command c, List<ClEvent> waitList, boolean blocking) {
         checkValid();
-        ProgramThreads.enqueuing();
+        ProgramThreads.enqueuing(blocking);
         try {
             return addToGraph(c, waitList);
         } finally {
@@ -257,7 +262,7 @@ public final class Queue extends CountedObject implements ClQueue {
     }
 
     private Event run(Command c, boolean blocking, List<ClEvent> waitList) {
-        Event e = enqueue(c, waitList);
+        Event e = enqueue(c, waitList, blocking);
         return blocking ? awaitBlocking(e) : e;
     }
 

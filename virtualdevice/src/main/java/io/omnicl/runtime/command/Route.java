@@ -6,13 +6,15 @@ import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.runtime.worker.ProgramThreads;
 import io.omnicl.runtime.worker.WorkerTask;
 
+import static io.omnicl.driver.OpenClConstants.CL_COMMAND_NDRANGE_KERNEL;
+
 /**
  * The one way commands reach a real device; nothing else in this package hands a device work. A command's
  * part goes to the scheduler, which gives it to the first worker that asks and should take it; a command that
  * follows its precursors goes to the worker they are in flight on; a read that must come from the one device
  * holding its bytes goes to that device's worker; an attempt that had to wait for data or room goes back to the
  * worker that took it. What has one device to go to is run there at once by the enqueuing thread when it can
- * be ({@link ProgramThreads#runNow}).
+ * be, a launch or a command the thread waits for ({@link ProgramThreads#runNow}).
  */
 final class Route {
 
@@ -23,7 +25,8 @@ final class Route {
     static void toScheduler(DeviceNodes devices, Part p) {
         long candidates = p.candidates();
         if (Long.bitCount(candidates) != 1
-                || !ProgramThreads.runNow(devices.node(Long.numberOfTrailingZeros(candidates)).worker(), p, true)) {
+                || !ProgramThreads.runNow(devices.node(Long.numberOfTrailingZeros(candidates)).worker(), p, true,
+                        p.launch())) {
             devices.scheduler().push(p);
         }
     }
@@ -31,14 +34,14 @@ final class Route {
     /** {@code c} is submitted on {@code w}'s queue behind its precursors, or waits for them after all. */
     static void behindPrecursors(Command c, DeviceWorker w) {
         WorkerTask follow = c::follow;
-        if (!ProgramThreads.runNow(w, follow, false)) {
+        if (!ProgramThreads.runNow(w, follow, false, c.commandType == CL_COMMAND_NDRANGE_KERNEL)) {
             w.post(follow);
         }
     }
 
     /** {@code task} runs on the worker of {@code holder}, the device that holds what it reads. */
     static void toHolder(DeviceNode holder, WorkerTask task) {
-        if (!ProgramThreads.runNow(holder.worker(), task, false)) {
+        if (!ProgramThreads.runNow(holder.worker(), task, false, false)) {
             holder.worker().post(task);
         }
     }

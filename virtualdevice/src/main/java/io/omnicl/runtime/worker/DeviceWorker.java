@@ -67,6 +67,8 @@ public final class DeviceWorker implements Worker, MemoryNode {
     private boolean schedulerMayHaveWork;
     /** Whether a program thread drives the worker now; only under {@link #role}. */
     private boolean driven;
+    /** Whether the thread driving it waits for what it submits (then its transfers block); only under {@link #role}. */
+    private boolean waits;
     private volatile Scheduler<DeviceTask> scheduler;
     private volatile Thread thread;
     private volatile DeviceSession session;
@@ -216,7 +218,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
 
     @Override
     public boolean transfersNow() {
-        return driven;
+        return driven && waits;
     }
 
     /** The queue for uploads of the inputs of commands taken here: {@link StagedTransfers#inputQueue}. */
@@ -340,14 +342,16 @@ public final class DeviceWorker implements Worker, MemoryNode {
      * role, as a thread driving it would, and ends what is then known to have ended. Refused, having done nothing,
      * when the worker is not ready, has tasks posted before it, or is driven or stepping. {@code fromScheduler}:
      * the task counts against the commands in flight taken from the scheduler, and needs room among them.
+     * {@code waits}: the thread waits for what it submits, so transfers may block.
      */
-    DirectRun runNow(WorkerTask task, boolean fromScheduler) {
+    DirectRun runNow(WorkerTask task, boolean fromScheduler, boolean waits) {
         // a thread in the role already (reentrant) would step inside its own step
         if (!ready || tasks.any() || role.isHeldByCurrentThread() || !role.tryLock()) {
             return DirectRun.REFUSED;
         }
         schedulerMayHaveWork = false;
         driven = true;
+        this.waits = waits;
         NativeGate.enter();
         try {
             if (fromScheduler && inFlight.fromScheduler() >= maxInFlight) {
@@ -373,6 +377,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
         boolean idle = false;
         schedulerMayHaveWork = false;
         driven = true;
+        waits = true;
         try {
             while (!c.isDone() && !idle) {
                 idle = !stepInGate();

@@ -28,6 +28,8 @@ public final class ProgramThreads {
     private static final class State {
         /** Enqueues under way on this thread (a command's start may enqueue another). */
         int enqueuing;
+        /** Whether the thread waits for the command it enqueues (a blocking call). */
+        boolean waits;
         /** The worker whose role this thread has taken, else null. */
         DeviceWorker driving;
     }
@@ -35,9 +37,15 @@ public final class ProgramThreads {
     private ProgramThreads() {
     }
 
-    /** This thread starts enqueuing: workers it wakes until {@link #enqueued} wait for a flush point. */
-    public static void enqueuing() {
-        STATE.get().enqueuing++;
+    /**
+     * This thread starts enqueuing: workers it wakes until {@link #enqueued} wait for a flush point. {@code waits}:
+     * the thread waits for the command next (a blocking call).
+     */
+    public static void enqueuing(boolean waits) {
+        State s = STATE.get();
+        if (s.enqueuing++ == 0) {
+            s.waits = waits;
+        }
     }
 
     /** The matching end of {@link #enqueuing}. */
@@ -87,17 +95,19 @@ public final class ProgramThreads {
     /**
      * Runs {@code task} on {@code w} now, on this thread, when it is a program thread enqueuing and driving no
      * worker and {@code w} can be driven ({@link DeviceWorker#runNow}): a command ready on the device it must
-     * run on goes to the driver at once, as with plain OpenCL. Returns false, having done nothing, otherwise.
+     * run on goes to the driver at once, as with plain OpenCL. That is a launch ({@code launch}), or a command the
+     * thread waits for; a non-blocking transfer is left to the device's thread, so that the program goes on
+     * while it moves. Returns false, having done nothing, otherwise.
      */
-    public static boolean runNow(DeviceWorker w, WorkerTask task, boolean fromScheduler) {
+    public static boolean runNow(DeviceWorker w, WorkerTask task, boolean fromScheduler, boolean launch) {
         State s = STATE.get();
-        if (s.enqueuing == 0 || s.driving != null) {
+        if (s.enqueuing == 0 || s.driving != null || !launch && !s.waits) {
             return false;
         }
         s.driving = w;
         DirectRun run;
         try {
-            run = w.runNow(task, fromScheduler);
+            run = w.runNow(task, fromScheduler, s.waits);
         } finally {
             s.driving = null;
         }

@@ -85,6 +85,13 @@ final class ClCalls {
         }
     }
 
+    /** {@link #check(int, String)} of a call about its argument {@code index}, named only when it failed. */
+    static void check(int status, String call, int index) {
+        if (status != 0) {
+            throw new BackendException(status, call + "(" + index + ") failed");
+        }
+    }
+
     /** Runs a creating call and returns the new object's handle. */
     static long create(Creation creation, String call) {
         try (MemoryStack stack = stackPush()) {

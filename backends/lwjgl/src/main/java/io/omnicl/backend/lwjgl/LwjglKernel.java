@@ -9,9 +9,9 @@ import static org.lwjgl.opencl.CL10.nclGetKernelInfo;
 import static org.lwjgl.opencl.CL10.nclGetKernelWorkGroupInfo;
 import static org.lwjgl.opencl.CL10.nclSetKernelArg;
 import static org.lwjgl.opencl.CL12.nclGetKernelArgInfo;
-import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.system.MemoryUtil.NULL;
 import static org.lwjgl.system.MemoryUtil.memAddress;
+import static org.lwjgl.system.MemoryUtil.memPutAddress;
 import static org.lwjgl.system.Pointer.POINTER_SIZE;
 
 import io.omnicl.spi.BackendException;
@@ -22,9 +22,9 @@ import io.omnicl.spi.RealMem;
 import io.omnicl.spi.RealSampler;
 import io.omnicl.spi.RealKernel;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.concurrent.atomic.AtomicLong;
 import org.lwjgl.opencl.CL10;
-import org.lwjgl.system.MemoryStack;
 
 /**
  * A kernel object. Not thread-safe, by the SPI's contract: one thread at a time sets its arguments and
@@ -34,6 +34,9 @@ final class LwjglKernel extends LwjglObject implements RealKernel {
 
     private final String name;
     private final long device;
+    /** Where a memory object's or sampler's handle is put for {@code clSetKernelArg}, which copies it at once. */
+    private final ByteBuffer handleArg = ByteBuffer.allocateDirect(POINTER_SIZE).order(ByteOrder.nativeOrder());
+    private final long handleArgAddress = memAddress(handleArg);
 
     LwjglKernel(long kernel, String name, long device, AtomicLong live) {
         super(kernel, CL_INVALID_KERNEL, CL10::clReleaseKernel, live);
@@ -89,11 +92,8 @@ final class LwjglKernel extends LwjglObject implements RealKernel {
     }
 
     private void setHandleArg(int index, long handle) {
-        long kernel = handle();
-        try (MemoryStack stack = stackPush()) {
-            ClCalls.check(nclSetKernelArg(kernel, index, POINTER_SIZE, stack.pointers(handle).address()),
-                "clSetKernelArg(" + index + ")");
-        }
+        memPutAddress(handleArgAddress, handle);
+        ClCalls.check(nclSetKernelArg(handle(), index, POINTER_SIZE, handleArgAddress), "clSetKernelArg", index);
     }
 
     @Override
@@ -102,12 +102,11 @@ final class LwjglKernel extends LwjglObject implements RealKernel {
         if (value == null || !value.isDirect()) {
             throw new BackendException(CL_INVALID_ARG_VALUE, "an argument value must be a direct ByteBuffer: " + value);
         }
-        ClCalls.check(nclSetKernelArg(kernel, index, value.remaining(), memAddress(value)),
-            "clSetKernelArg(" + index + ")");
+        ClCalls.check(nclSetKernelArg(kernel, index, value.remaining(), memAddress(value)), "clSetKernelArg", index);
     }
 
     @Override
     public void setLocalArg(int index, long size) {
-        ClCalls.check(nclSetKernelArg(handle(), index, size, NULL), "clSetKernelArg(" + index + ")");
+        ClCalls.check(nclSetKernelArg(handle(), index, size, NULL), "clSetKernelArg", index);
     }
 }
