@@ -15,7 +15,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * it waits for has ended, and then wakes the others the scheduler may still have work for. A worker given
  * {@value #HOLD_AT_MOST} commands without a flush is woken anyway, so that a long stream of commands keeps its
  * device busy while it is enqueued; and a parked worker looks for work now and then on its own, so a program
- * that never flushes is only slower.
+ * that never flushes is only slower. A launch, or a command the thread waits for, that is ready when enqueued
+ * and has one device to go to, goes to the driver from the enqueuing thread at once ({@link #runNow}).
  */
 public final class ProgramThreads {
 
