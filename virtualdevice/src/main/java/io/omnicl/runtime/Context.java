@@ -85,16 +85,18 @@ public final class Context extends CountedObject implements ClContext {
         }
         usable &= ~real.lostNodes();
         boolean virtual = devices.stream().anyMatch(Device::isVirtual);
-        long homes = virtual ? oneUnstaged(real.scheduler().homeOfNewData(usable) & usable, bytes) : usable;
+        long homes = virtual ? oneUnstaged(nodes, real.scheduler().homeOfNewData(usable) & usable, bytes) : usable;
         return nodes.stream().filter(n -> (homes & n.bit()) != 0).map(DeviceNode::worker).toList();
     }
 
-    /** {@code homes} with one of the devices whose transfers are not staged: the first with room for {@code bytes}. */
-    private long oneUnstaged(long homes, long bytes) {
+    /**
+     * {@code homes}, of {@code nodes}, with one of the devices whose transfers are not staged: the first with room
+     * for {@code bytes}.
+     */
+    private static long oneUnstaged(List<DeviceNode> nodes, long homes, long bytes) {
         boolean kept = false;
-        for (DeviceNode n : nodes()) {
-            if ((homes & n.bit()) == 0 || runtime().config().stagesTransfers(
-                    n.info().getBool(DeviceParam.HOST_UNIFIED_MEMORY))) {
+        for (DeviceNode n : nodes) {
+            if ((homes & n.bit()) == 0 || n.staged()) {
                 continue;
             }
             if (kept || !n.memory().hasRoomFor(bytes)) {

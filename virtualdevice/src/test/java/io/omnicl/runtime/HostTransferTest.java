@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -120,22 +121,20 @@ class HostTransferTest {
 
     @Test
     void aDirectBufferWrittenOnAPinnedQueueGoesStraightToItsDevice() {
-        Setup s = Setup.open();
-        ClQueue pinned = s.queue(2);
-        byte[] data = data(7);
-        ClMem buffer = s.written(pinned, Direct.of(data));
-        assertEquals(s.bit(2), s.holders(buffer), "only the pinned device holds what was written");
-        assertEquals(SIZE, s.runtime().counters().get(1).bytesToDevice(), "uploaded once");
-        assertArrayEquals(data, read(pinned, buffer));
-        assertArrayEquals(data, read(s.queue(1), buffer), "and the other device sees it too");
+        writtenOnAPinnedQueueGoesStraightToItsDevice(data(7), Direct::of);
     }
 
     @Test
     void anArrayWrittenBlockingOnAPinnedQueueGoesStraightToItsDevice() {
+        writtenOnAPinnedQueueGoesStraightToItsDevice(data(5), Bytes::new);
+    }
+
+    /** {@code data}, given as {@code source} makes it, written blocking on device 2's queue. */
+    private static void writtenOnAPinnedQueueGoesStraightToItsDevice(byte[] data,
+                                                                     Function<byte[], HostMemory> source) {
         Setup s = Setup.open();
         ClQueue pinned = s.queue(2);
-        byte[] data = data(5);
-        ClMem buffer = s.written(pinned, new Bytes(data));
+        ClMem buffer = s.written(pinned, source.apply(data));
         assertEquals(s.bit(2), s.holders(buffer), "only the pinned device holds what was written");
         assertEquals(SIZE, s.runtime().counters().get(1).bytesToDevice(), "uploaded once");
         assertArrayEquals(data, read(pinned, buffer));

@@ -81,6 +81,16 @@ class ProgramThreadsTest {
         queue.writeBuffer(buffer, true, 0, bytes.capacity(), new Bytes(bytes.array()), List.of()).release();
     }
 
+    /** Queries {@code e}'s status until it is complete (a flush point that does not wait), for a minute at most. */
+    private static void pollUntilComplete(ClEvent e, String what) {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        while (ByteBuffer.wrap(e.info(CL_EVENT_COMMAND_EXECUTION_STATUS).bytes()).order(ByteOrder.nativeOrder())
+                .getInt() != CL_COMPLETE) {
+            assertTrue(System.nanoTime() < deadline, what + " never ended");
+            Thread.onSpinWait();
+        }
+    }
+
     private static int[] filled(int value) {
         int[] v = new int[Increments.ITEMS];
         java.util.Arrays.fill(v, value);
@@ -137,12 +147,7 @@ class ProgramThreadsTest {
         byte[] back = new byte[4 * Increments.ITEMS];
         ClEvent e = queue.readBuffer(buffer, false, 0, back.length, new Bytes(back), List.of());
         assertEquals(blocking, backend.device(0).transfersNow(), "the enqueue made no blocking transfer");
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
-        while (ByteBuffer.wrap(e.info(CL_EVENT_COMMAND_EXECUTION_STATUS).bytes()).order(ByteOrder.nativeOrder())
-                .getInt() != CL_COMPLETE) {
-            assertTrue(System.nanoTime() < deadline, "the read never ended");
-            Thread.onSpinWait();
-        }
+        pollUntilComplete(e, "the read");
         e.release();
         int[] values = new int[Increments.ITEMS];
         ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(values);
@@ -165,12 +170,7 @@ class ProgramThreadsTest {
     void aLaunchNotFlushedRunsForAProgramPollingItsStatus() {
         write(5);
         ClEvent e = launch();
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
-        while (ByteBuffer.wrap(e.info(CL_EVENT_COMMAND_EXECUTION_STATUS).bytes()).order(ByteOrder.nativeOrder())
-                .getInt() != CL_COMPLETE) {
-            assertTrue(System.nanoTime() < deadline, "the launch never ended");
-            Thread.onSpinWait();
-        }
+        pollUntilComplete(e, "the launch");
         e.release();
         assertArrayEquals(filled(6), read());
     }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import static io.omnicl.driver.OpenClConstants.CL_COMMAND_NDRANGE_KERNEL;
 import static io.omnicl.driver.OpenClConstants.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
 
 /**
@@ -53,6 +54,11 @@ abstract class Command {
     Command(Queue queue, int commandType) {
         this.queue = queue;
         this.commandType = commandType;
+    }
+
+    /** Whether the command is a kernel launch. */
+    final boolean launch() {
+        return commandType == CL_COMMAND_NDRANGE_KERNEL;
     }
 
     /** The storage ranges the command reads and writes. */

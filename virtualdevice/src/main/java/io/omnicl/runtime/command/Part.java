@@ -20,7 +20,6 @@ import java.util.List;
 
 import static io.omnicl.driver.OpenClConstants.CL_DEVICE_NOT_AVAILABLE;
 import static io.omnicl.driver.OpenClConstants.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
-import static io.omnicl.driver.OpenClConstants.CL_COMMAND_NDRANGE_KERNEL;
 
 /**
  * What of a device command runs on one real device: placed by the scheduler on one of its candidates, it makes
@@ -245,7 +244,7 @@ final class Part implements DeviceTask {
 
     /** Whether this is a kernel launch's part. */
     boolean launch() {
-        return command.commandType == CL_COMMAND_NDRANGE_KERNEL;
+        return command.launch();
     }
 
     @Override

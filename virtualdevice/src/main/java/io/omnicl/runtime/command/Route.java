@@ -6,8 +6,6 @@ import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.runtime.worker.ProgramThreads;
 import io.omnicl.runtime.worker.WorkerTask;
 
-import static io.omnicl.driver.OpenClConstants.CL_COMMAND_NDRANGE_KERNEL;
-
 /**
  * The one way commands reach a real device; nothing else in this package hands a device work. A command's
  * part goes to the scheduler, which gives it to the first worker that asks and should take it; a command that
@@ -34,7 +32,7 @@ final class Route {
     /** {@code c} is submitted on {@code w}'s queue behind its precursors, or waits for them after all. */
     static void behindPrecursors(Command c, DeviceWorker w) {
         WorkerTask follow = c::follow;
-        if (!ProgramThreads.runNow(w, follow, false, c.commandType == CL_COMMAND_NDRANGE_KERNEL)) {
+        if (!ProgramThreads.runNow(w, follow, false, c.launch())) {
             w.post(follow);
         }
     }

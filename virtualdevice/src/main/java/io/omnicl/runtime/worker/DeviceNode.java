@@ -21,6 +21,8 @@ public final class DeviceNode {
     private final DeviceWorker worker;
     private final String modelId;
     private final AtomicBoolean lost = new AtomicBoolean();
+    /** Whether transfers to and from the program's memory go through pinned memory (a GPU's). */
+    private final boolean staged;
 
     /**
      * @param memLimit {@code OMNICL_DEVICE_MEM_LIMIT}: bytes the device may hold, as if it had that much memory
@@ -33,11 +35,17 @@ public final class DeviceNode {
         this.index = index;
         this.device = device;
         this.info = memLimit > 0 ? limited(device.info(), memLimit) : device.info();
+        this.staged = staged;
         this.modelId = device.name() + " | " + info.getString(DeviceParam.DRIVER_VERSION)
                 + (throttle != 1 ? " | throttled x" + throttle : "");
         long global = info.getLong(DeviceParam.GLOBAL_MEM_SIZE, Long.MAX_VALUE);
         this.worker = new DeviceWorker(this, maxInFlight, throttle, trace, model,
                 memLimit > 0 ? global : global / 10 * 9, staged, watchNanos);
+    }
+
+    /** Whether transfers to and from the program's memory go through pinned memory (a GPU's). */
+    public boolean staged() {
+        return staged;
     }
 
     /** The device's info as a device with {@code bytes} of memory would give it. */

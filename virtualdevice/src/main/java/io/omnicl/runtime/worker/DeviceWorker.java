@@ -60,10 +60,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
     private volatile boolean ready;
     /** Wakes held since the last flush point ({@link ProgramThreads#absorbs}). */
     private final HeldWakes heldWakes = new HeldWakes();
-    /**
-     * Whether the scheduler may have work for this worker that the thread driving it has not looked for; only
-     * under {@link #role}.
-     */
+    /** Whether the scheduler may have work for this worker its driving thread has not looked for; under the role. */
     private boolean schedulerMayHaveWork;
     /** Whether a program thread drives the worker now; only under {@link #role}. */
     private boolean driven;
@@ -338,11 +335,10 @@ public final class DeviceWorker implements Worker, MemoryNode {
     }
 
     /**
-     * On a program thread holding no worker's role, while it enqueues: runs {@code task} now in this worker's
-     * role, as a thread driving it would, and ends what is then known to have ended. Refused, having done nothing,
-     * when the worker is not ready, has tasks posted before it, or is driven or stepping. {@code fromScheduler}:
-     * the task counts against the commands in flight taken from the scheduler, and needs room among them.
-     * {@code waits}: the thread waits for what it submits, so transfers may block.
+     * On a program thread holding no worker's role, while it enqueues: runs {@code task} now in this worker's role
+     * and ends what is then known to have ended; refused, having done nothing, when the worker is not ready, has
+     * tasks posted, or is driven or stepping. {@code fromScheduler}: the task needs room among the commands in flight
+     * taken from the scheduler; {@code waits}: the thread waits for what it submits, so transfers may block.
      */
     DirectRun runNow(WorkerTask task, boolean fromScheduler, boolean waits) {
         // a thread in the role already (reentrant) would step inside its own step
@@ -361,7 +357,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
             while (inFlight.lastEnded()) {
                 endOldest();
             }
-            return inFlight.isEmpty() && !tasks.any() && !schedulerMayHaveWork ? DirectRun.IDLE : DirectRun.BUSY;
+            return nothingLeft() ? DirectRun.IDLE : DirectRun.BUSY;
         } finally {
             NativeGate.exit();
             driven = false;
@@ -382,7 +378,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
             while (!c.isDone() && !idle) {
                 idle = !stepInGate();
             }
-            idle = idle || !schedulerMayHaveWork && inFlight.isEmpty() && !tasks.any();
+            idle = idle || nothingLeft();
         } finally {
             driven = false;
             role.unlock();
@@ -390,6 +386,11 @@ public final class DeviceWorker implements Worker, MemoryNode {
         if (!idle) {
             signal.raise();
         }
+    }
+
+    /** Under {@link #role}: nothing in flight, posted, or given to the scheduler while driven. */
+    private boolean nothingLeft() {
+        return inFlight.isEmpty() && !tasks.any() && !schedulerMayHaveWork;
     }
 
     /**
