@@ -1,6 +1,7 @@
 // Where a one-shot program's time goes (docs/benchmarks.md, "Cold start, stop 21"): the steps of the demos' OneShot,
 // each printed with its own time and when it ended, in ms since the JVM started (read from RuntimeMXBean once all
-// steps are done, so that the management beans do not count in the first step). -Ddev=N picks the device.
+// steps are done, so that the management beans do not count in the first step). -Ddev=N picks the device,
+// -Dplatform=<part of a name> the platform (the first by default).
 // Run with omnicl.jar or the real JOCL jar on the class path: java -cp <jar>:. ColdPhases
 import org.jocl.*;
 import java.lang.management.ManagementFactory;
@@ -13,6 +14,13 @@ public class ColdPhases {
     marks.add(new Object[] {what, (now - last) / 1e6, System.currentTimeMillis()});
     last = System.nanoTime();
   }
+  static String name(cl_platform_id p) {
+    long[] size = new long[1];
+    clGetPlatformInfo(p, CL_PLATFORM_NAME, 0, null, size);
+    byte[] b = new byte[(int) size[0]];
+    clGetPlatformInfo(p, CL_PLATFORM_NAME, b.length, Pointer.to(b), null);
+    return new String(b, 0, b.length - 1);
+  }
   public static void main(String[] args) {
     mark("main");
     CL.setExceptionsEnabled(true);
@@ -23,6 +31,10 @@ public class ColdPhases {
     clGetPlatformIDs(n[0], ps, null);
     mark("platforms");
     cl_platform_id platform = ps[0];
+    String wanted = System.getProperty("platform");
+    for (cl_platform_id p : ps) {
+      if (wanted != null && name(p).contains(wanted)) { platform = p; break; }
+    }
     clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 0, null, n);
     cl_device_id[] ds = new cl_device_id[n[0]];
     clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, n[0], ds, null);
