@@ -1,5 +1,7 @@
 package io.omnicl.runtime.access;
 
+import java.util.stream.IntStream;
+
 /**
  * What a kernel's OpenCL C source says about the bytes its work-items read and write of each {@code __global} or
  * {@code __constant} buffer argument: analysed once per kernel, evaluated per part of a launch. Sound, never
@@ -9,9 +11,14 @@ package io.omnicl.runtime.access;
 public final class KernelAccesses {
 
     private final String reason;
+    private final KernelFacts facts;
+    /** Per dimension, whether the kernel asks the launch's size, group count, group id or offset along it. */
+    private final boolean[] shapeAsked;
 
-    private KernelAccesses(String reason) {
+    private KernelAccesses(String reason, KernelFacts facts, boolean[] shapeAsked) {
         this.reason = reason;
+        this.facts = facts;
+        this.shapeAsked = shapeAsked;
     }
 
     /**
@@ -19,7 +26,16 @@ public final class KernelAccesses {
      * {@code -D} definitions count). Never throws: a kernel it cannot analyse gives a result that splits nothing.
      */
     public static KernelAccesses analyse(String programSource, String buildOptions, String kernelName) {
-        return new KernelAccesses("not analysed");
+        try {
+            KernelSource kernel = ProgramParser.parse(Preprocessor.run(programSource, buildOptions), kernelName);
+            KernelChecker.Result check = KernelChecker.check(kernel);
+            boolean[] asked = check.shapeAskedAnyDim() ? new boolean[] {true, true, true} : check.shapeAsked();
+            return new KernelAccesses(check.reason(), check.reason() == null ? new KernelFacts(kernel) : null, asked);
+        } catch (SourceException e) {
+            return new KernelAccesses(e.getMessage(), null, null);
+        } catch (RuntimeException | StackOverflowError e) {
+            return new KernelAccesses("analysis failed: " + e, null, null);
+        }
     }
 
     /** Why no launch of this kernel can be split, or null when some can. */
@@ -32,7 +48,11 @@ public final class KernelAccesses {
      * first: those the kernel never asks the launch's size, number of groups, group id or offset of.
      */
     public int[] splittableDims(int workDim) {
-        return new int[0];
+        if (reason != null) {
+            return new int[0];
+        }
+        return IntStream.iterate(Math.min(workDim, 3) - 1, d -> d >= 0, d -> d - 1)
+            .filter(d -> !shapeAsked[d]).toArray();
     }
 
     /**
@@ -45,6 +65,19 @@ public final class KernelAccesses {
      *                    buffer)
      */
     public PartVerdict part(Geometry g, byte[][] values, long[] bufferBytes, int dim, long from, long to) {
-        return new PartVerdict.Whole(reason);
+        if (reason != null) {
+            return new PartVerdict.Whole(reason);
+        }
+        if (dim < 0 || dim > 2 || shapeAsked[dim]) {
+            return new PartVerdict.Whole("dimension " + dim + " cannot be split");
+        }
+        try {
+            return new PartVerdict.Split(StatementInterpreter.run(facts, Launch.of(facts.kernel(), g, values,
+                bufferBytes, dim, from, to)));
+        } catch (WholeLaunch e) {
+            return new PartVerdict.Whole(e.getMessage());
+        } catch (RuntimeException | StackOverflowError e) {
+            return new PartVerdict.Whole("analysis failed: " + e);
+        }
     }
 }

@@ -1,0 +1,20 @@
+package io.omnicl.runtime.access;
+
+/**
+ * One token of OpenCL C source.
+ *
+ * @param lineStart    whether it is the first token of its logical line (so a {@code #} there starts a directive)
+ * @param spaceBefore  whether white space or a comment precedes it (tells {@code #define F(x)} from {@code #define F (x)})
+ */
+record Token(Kind kind, String text, int line, boolean lineStart, boolean spaceBefore) {
+
+    enum Kind { IDENT, NUMBER, CHAR, STRING, PUNCT, END }
+
+    boolean is(String s) {
+        return (kind == Kind.PUNCT || kind == Kind.IDENT) && text.equals(s);
+    }
+
+    Token at(int newLine, boolean newLineStart) {
+        return new Token(kind, text, newLine, newLineStart, spaceBefore);
+    }
+}
