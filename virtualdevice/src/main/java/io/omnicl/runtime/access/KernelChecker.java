@@ -14,7 +14,11 @@ import java.util.Set;
  */
 final class KernelChecker {
 
-    private static final Set<String> SHAPE_QUERIES = Set.of(
+    /** The work-item functions whose answer differs when a part of a launch runs as a launch of its own. */
+    static final Set<String> SHAPE_QUERIES = Set.of(
+        "get_global_size", "get_num_groups", "get_group_id", "get_global_offset", "get_global_linear_id",
+        "get_enqueued_local_size");
+    private static final Set<String> QUERIES_TAKING_A_DIMENSION = Set.of(
         "get_global_size", "get_num_groups", "get_group_id", "get_global_offset");
 
     private final KernelSource kernel;
@@ -153,7 +157,7 @@ final class KernelChecker {
 
     private void call(Expr.Call call) {
         String name = call.name();
-        if (SHAPE_QUERIES.contains(name)) {
+        if (QUERIES_TAKING_A_DIMENSION.contains(name)) {
             if (!call.args().isEmpty() && call.args().get(0) instanceof Expr.IntLit lit && lit.value() >= 0) {
                 if (lit.value() < 3) {
                     shapeAsked[(int) lit.value()] = true;
@@ -161,7 +165,9 @@ final class KernelChecker {
             } else {
                 shapeAskedAnyDim = true;
             }
-        } else if (name.equals("get_global_linear_id") || name.equals("get_enqueued_local_size")) {
+        } else if (SHAPE_QUERIES.contains(name)
+            || kernel.functions().contains(name) && kernel.functionsAskShape()) {
+            // a called function of the program may ask along any dimension
             shapeAskedAnyDim = true;
         }
         for (Expr arg : call.args()) {
@@ -173,7 +179,7 @@ final class KernelChecker {
                 fail("global atomic");
             } else if (name.startsWith("vstore")) {
                 fail("vstore into argument " + buffer);
-            } else if (kernel.helpers().containsKey(name)) {
+            } else if (kernel.functions().contains(name)) {
                 fail("helper function " + name + " given argument " + buffer);
             } else {
                 fail("argument " + buffer + " passed to " + name);

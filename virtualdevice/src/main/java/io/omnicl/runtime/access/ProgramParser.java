@@ -1,21 +1,20 @@
 package io.omnicl.runtime.access;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
  * Reads a program's top level: finds the kernel asked for and parses its parameters and body, notes every other
- * function (whether it takes a pointer) and every typedef name, and skips the rest by matching brackets.
+ * function (and whether any asks the launch's shape) and every typedef name, and skips the rest by matching brackets.
  */
 final class ProgramParser {
 
     private final TokenCursor c;
     private final Set<String> typedefs;
-    private final Map<String, Boolean> functions = new HashMap<>();
+    private final Set<String> functions = new HashSet<>();
+    private boolean functionsAskShape;
 
     private ProgramParser(List<Token> tokens) {
         this.typedefs = new HashSet<>();
@@ -42,7 +41,9 @@ final class ProgramParser {
             throw new SourceException("no kernel named " + kernelName);
         }
         // a helper defined after the kernel may still have been declared before it and called
-        return new KernelSource(found.name(), found.params(), found.body(), Map.copyOf(functions), found.loopCount());
+        functions.remove(found.name());
+        return new KernelSource(found.name(), found.params(), found.body(), Set.copyOf(functions), functionsAskShape,
+            found.loopCount());
     }
 
     /** One declaration or function definition; the kernel parsed when it is kernel {@code wanted}. */
@@ -83,7 +84,7 @@ final class ProgramParser {
                 if (isTypedef && lastName != null) {
                     typedefs.add(lastName);
                 } else if (paramsAt >= 0) {
-                    functions.merge(name, takesPointer(paramsAt), Boolean::logicalOr);
+                    functions.add(name);
                 }
                 return null;
             }
@@ -96,10 +97,9 @@ final class ProgramParser {
     }
 
     private KernelSource functionDefinition(String name, int paramsAt, boolean parse) {
-        functions.merge(name, takesPointer(paramsAt), Boolean::logicalOr);
+        functions.add(name);
         if (!parse) {
-            c.next();
-            c.skipBalanced("{", "}");
+            functionsAskShape |= skipBodyAskingShape();
             return null;
         }
         int bodyAt = c.position();
@@ -111,21 +111,23 @@ final class ProgramParser {
         }
         StatementParser statements = new StatementParser(c);
         Stmt.Block body = statements.block();
-        return new KernelSource(name, params, body, Map.of(), statements.loopCount());
+        return new KernelSource(name, params, body, Set.of(), false, statements.loopCount());
     }
 
-    private boolean takesPointer(int paramsAt) {
-        int saved = c.position();
-        c.seek(paramsAt + 1);
-        boolean pointer = false;
+    /** Skips a function body, telling whether it calls a function that asks the launch's shape. */
+    private boolean skipBodyAskingShape() {
+        c.expect("{");
+        boolean asks = false;
         int depth = 1;
-        while (depth > 0 && c.peek().kind() != Token.Kind.END) {
+        while (depth > 0) {
             Token t = c.next();
-            depth += t.is("(") ? 1 : t.is(")") ? -1 : 0;
-            pointer |= t.is("*") || t.is("[");
+            if (t.kind() == Token.Kind.END) {
+                throw SourceException.parseError(t.line(), "unbalanced '{'");
+            }
+            depth += t.is("{") ? 1 : t.is("}") ? -1 : 0;
+            asks |= t.kind() == Token.Kind.IDENT && KernelChecker.SHAPE_QUERIES.contains(t.text());
         }
-        c.seek(saved);
-        return pointer;
+        return asks;
     }
 
     private List<KernelSource.Param> params() {

@@ -112,6 +112,18 @@ class RejectionsTest {
     }
 
     @Test
+    void aHelperAskingTheShapeBlocksEverySplitOfAKernelCallingIt() {
+        String src = """
+            int rowLength() { return get_global_size(0); }
+            __kernel void k(__global float* out) {
+                out[get_global_id(1) * 64 + get_global_id(0)] = rowLength();
+            }
+            __kernel void plain(__global float* out) { out[get_global_id(0)] = 0.0f; }""";
+        assertArrayEquals(new int[0], KernelAccesses.analyse(src, "", "k").splittableDims(2));
+        assertArrayEquals(new int[] {0}, KernelAccesses.analyse(src, "", "plain").splittableDims(1));
+    }
+
+    @Test
     void definesAndBuildOptionsAreHonoured() {
         String src = """
             #define WIDTH 16
