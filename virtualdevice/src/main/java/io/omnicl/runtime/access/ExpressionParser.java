@@ -13,6 +13,8 @@ final class ExpressionParser {
         Set.of("||"), Set.of("&&"), Set.of("|"), Set.of("^"), Set.of("&"), Set.of("==", "!="),
         Set.of("<", "<=", ">", ">="), Set.of("<<", ">>"), Set.of("+", "-"), Set.of("*", "/", "%"));
 
+    private static final Set<String> PREFIX_OPERATORS = Set.of("-", "+", "!", "~", "*", "&");
+
     private final TokenCursor c;
 
     ExpressionParser(TokenCursor c) {
@@ -80,7 +82,7 @@ final class ExpressionParser {
             c.next();
             return new Expr.Step(unary(), t.is("++"), true);
         }
-        if (t.kind() == Token.Kind.PUNCT && Set.of("-", "+", "!", "~", "*", "&").contains(t.text())) {
+        if (t.kind() == Token.Kind.PUNCT && PREFIX_OPERATORS.contains(t.text())) {
             c.next();
             return new Expr.Unary(t.text(), unary());
         }

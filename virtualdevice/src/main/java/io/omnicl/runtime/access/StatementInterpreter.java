@@ -1,6 +1,5 @@
 package io.omnicl.runtime.access;
 
-import java.util.AbstractMap;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -18,8 +17,11 @@ final class StatementInterpreter {
     private final KernelFacts facts;
     private final ExpressionEvaluator eval;
     private final Narrowing narrowing;
-    /** For each open block, the variables it declared and the values they hid (null: none). */
-    private final Deque<List<Map.Entry<String, Value>>> scopes = new ArrayDeque<>();
+    /** For each open block, the variables it declared, with what each hid. */
+    private final Deque<List<Hidden>> scopes = new ArrayDeque<>();
+
+    /** A variable a declaration hid: its value before (null when there was no such variable). */
+    private record Hidden(String name, Value value) { }
 
     private StatementInterpreter(KernelFacts facts, ExpressionEvaluator eval) {
         this.facts = facts;
@@ -79,17 +81,17 @@ final class StatementInterpreter {
         IntType type = v.pointers() == 0 && !v.array() ? v.type().intType() : null;
         Value value = type == null ? Value.UNKNOWN : eval.convert(init, type);
         Value hidden = eval.state.env.put(v.name(), value);
-        scopes.peek().add(new AbstractMap.SimpleEntry<>(v.name(), hidden));
+        scopes.peek().add(new Hidden(v.name(), hidden));
     }
 
     private void closeScope() {
-        List<Map.Entry<String, Value>> declared = scopes.pop();
+        List<Hidden> declared = scopes.pop();
         for (int i = declared.size() - 1; i >= 0; i--) {
-            Map.Entry<String, Value> d = declared.get(i);
-            if (d.getValue() == null) {
-                eval.state.env.remove(d.getKey());
+            Hidden d = declared.get(i);
+            if (d.value() == null) {
+                eval.state.env.remove(d.name());
             } else {
-                eval.state.env.put(d.getKey(), d.getValue());
+                eval.state.env.put(d.name(), d.value());
             }
         }
     }
