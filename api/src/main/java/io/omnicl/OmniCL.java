@@ -2,6 +2,7 @@ package io.omnicl;
 
 import io.omnicl.driver.DeviceCounters;
 import io.omnicl.driver.Driver;
+import io.omnicl.driver.LaunchSplits;
 import io.omnicl.driver.RealDeviceDescription;
 
 import java.util.List;
@@ -20,6 +21,11 @@ public final class OmniCL {
     /** Counters of every real device behind the OmniCL platform, in pinned-device order. */
     public static List<DeviceCounters> counters() {
         return Driver.get().counters();
+    }
+
+    /** How many launches on the virtual device were cut into parts for several real devices, and why the others were not. */
+    public static LaunchSplits launchSplits() {
+        return Driver.get().launchSplits();
     }
 
     /** Kernels each real device has run, in pinned-device order. */

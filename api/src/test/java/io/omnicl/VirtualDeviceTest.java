@@ -14,6 +14,7 @@ import org.jocl.cl_platform_id;
 import org.jocl.cl_program;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.concurrent.CountDownLatch;
@@ -26,8 +27,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * What the virtual device does beyond OpenCL's contract, over two PoCL devices: it places independent
- * commands on both, keeps data coherent between them, and shows in-order semantics on in-order queues.
+ * commands on both, keeps data coherent between them, and shows in-order semantics on in-order queues. Its
+ * launches run whole ({@code OMNICL_SPLIT=off}, the execution of group "whole"): these tests count where each
+ * launch ran.
  */
+@Tag("whole")
 class VirtualDeviceTest {
 
     private static final String SOURCE = String.join("\n",

@@ -86,6 +86,7 @@ class ArchitectureTest {
                 .layer("coherence").definedBy(RUNTIME + ".coherence..")
                 .layer("completion").definedBy(RUNTIME + ".completion..")
                 .layer("config").definedBy(RUNTIME + ".config..")
+                .layer("access").definedBy(RUNTIME + ".access..")
                 .whereLayer("entry").mayNotBeAccessedByAnyLayer()
                 .whereLayer("commands").mayOnlyBeAccessedByLayers("entry")
                 .whereLayer("objects").mayOnlyBeAccessedByLayers("entry", "commands")
@@ -97,6 +98,7 @@ class ArchitectureTest {
                         "workers", "scheduling", "coherence")
                 .whereLayer("config").mayOnlyBeAccessedByLayers("entry", "commands", "objects", "faults",
                         "workers", "scheduling", "coherence", "completion")
+                .whereLayer("access").mayOnlyBeAccessedByLayers("entry", "commands", "objects")
                 .check(main);
     }
 

@@ -24,7 +24,13 @@ class MandelbrotTest {
                 Mandelbrot.Mode.CYCLIC}) {
             Mandelbrot.Result r = Mandelbrot.render(FRAME, mode);
             assertArrayEquals(single.iterations(), r.iterations(), mode.name());
-            assertEquals(FRAME.blocks(), r.blocksPerDevice()[0] + r.blocksPerDevice()[1], mode.name());
+            long ran = r.blocksPerDevice()[0] + r.blocksPerDevice()[1];
+            if (mode == Mandelbrot.Mode.VIRTUAL) {
+                // the virtual device may cut a block's launch into parts for both devices
+                assertTrue(ran >= FRAME.blocks(), mode.name() + ": " + ran);
+            } else {
+                assertEquals(FRAME.blocks(), ran, mode.name());
+            }
         }
     }
 

@@ -14,6 +14,9 @@ public interface Driver {
     /** Counters of every real device, in node order. */
     List<DeviceCounters> counters();
 
+    /** How many launches on the virtual device were cut into parts, and why the others were not. */
+    LaunchSplits launchSplits();
+
     /** The installed driver. */
     static Driver get() {
         return Holder.DRIVER;

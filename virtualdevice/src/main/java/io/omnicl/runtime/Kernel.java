@@ -6,6 +6,7 @@ import io.omnicl.driver.ClError;
 import io.omnicl.driver.ClKernel;
 import io.omnicl.driver.ClProgram;
 import io.omnicl.driver.InfoValue;
+import io.omnicl.runtime.access.KernelAccesses;
 import io.omnicl.runtime.sched.PerfKey;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.spi.BackendException;
@@ -97,6 +98,11 @@ public final class Kernel extends CountedObject implements ClKernel {
 
     Program programImpl() {
         return program;
+    }
+
+    /** What the kernel's source says of the bytes its work-items read and write of each buffer argument. */
+    public KernelAccesses accesses() {
+        return template.accesses();
     }
 
     /** The performance key of a launch of this kernel (see {@link KernelTemplate#perfKey}). */

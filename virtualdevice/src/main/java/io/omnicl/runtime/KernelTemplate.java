@@ -2,6 +2,7 @@ package io.omnicl.runtime;
 
 import io.omnicl.driver.ClError;
 import io.omnicl.driver.OpenClConstants;
+import io.omnicl.runtime.access.KernelAccesses;
 import io.omnicl.runtime.sched.PerfKey;
 import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.worker.DeviceNode;
@@ -48,6 +49,8 @@ final class KernelTemplate {
     /** The shape last looked up and its key: launches of a kernel mostly repeat one shape. */
     private volatile LastShape lastShape;
     private boolean released;
+    /** What the kernel's source says of the bytes its work-items use, analysed at the first launch that asks. */
+    private volatile KernelAccesses accesses;
 
     @SuppressWarnings("unchecked")
     KernelTemplate(Program program, String name) {
@@ -167,6 +170,17 @@ final class KernelTemplate {
      * The performance key of a launch, made once per shape ({@code shape}: the global sizes, then the local
      * size and argument sizes); a launch only looks it up.
      */
+    /** What the kernel's source says of the bytes its work-items read and write (none known without source). */
+    KernelAccesses accesses() {
+        KernelAccesses a = accesses;
+        if (a == null) {
+            String source = program.source();
+            a = KernelAccesses.analyse(source == null ? "" : source, program.buildOptions(), name);
+            accesses = a;
+        }
+        return a;
+    }
+
     PerfKey perfKey(long[] shape, int workDim) {
         LastShape l = lastShape;
         if (l != null && l.workDim == workDim && Arrays.equals(l.shape, shape)) {

@@ -202,6 +202,16 @@ final class Program extends CountedObject implements ClProgram {
         }
     }
 
+    /** The program's source, or null for a program made from binaries or linked. */
+    String source() {
+        return source;
+    }
+
+    /** The options of the last build, compilation or link. */
+    String buildOptions() {
+        return options;
+    }
+
     /** The executable on {@code node}, or null. */
     RealProgram realProgram(DeviceNode node) {
         Build b = builds.get(node);

@@ -2,6 +2,7 @@ package io.omnicl.runtime;
 
 import io.omnicl.driver.ClEvent;
 import io.omnicl.driver.ClQueue;
+import io.omnicl.runtime.access.SplitCounters;
 import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.runtime.worker.DeviceNode;
@@ -16,6 +17,9 @@ import java.util.List;
 public interface Services {
 
     Config config();
+
+    /** The counts of launches on the virtual device cut into parts or not. */
+    SplitCounters splitCounters();
 
     DeviceNodes devices();
 

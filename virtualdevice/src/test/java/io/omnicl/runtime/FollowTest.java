@@ -100,9 +100,12 @@ class FollowTest {
         c.buffer().release();
     }
 
-    /** An engine with {@code config}, its performance models kept in the test's own folder. */
+    /**
+     * An engine with {@code config}, its performance models kept in the test's own folder, its launches whole (a
+     * launch cut across devices follows nothing, and nothing follows it).
+     */
     private RuntimeDriver engine(Config config) {
-        return new RuntimeDriver(config.withPerfModelDir(models.toString()));
+        return new RuntimeDriver(config.withPerfModelDir(models.toString()).withSplit(false));
     }
 
     private static long followed(RuntimeDriver engine) {

@@ -34,9 +34,10 @@ class SchedulerTest {
     @TempDir
     Path models;
 
+    /** Launches run whole: the tests count where each went. */
     private RuntimeDriver engine(String scheduler, Map<String, Double> throttle) {
         return new RuntimeDriver(Config.defaults().withScheduler(scheduler).withThrottle(throttle)
-                .withPerfModelDir(models.toString()));
+                .withPerfModelDir(models.toString()).withSplit(false));
     }
 
     private static void runIndependentTasks(RuntimeDriver engine) {

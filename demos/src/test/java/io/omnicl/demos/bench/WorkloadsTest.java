@@ -67,7 +67,8 @@ class WorkloadsTest {
             OmniclCounters.Snapshot before = OmniclCounters.now();
             runTwice(w, VIRTUAL);
             long kernels = java.util.Arrays.stream(OmniclCounters.now().since(before).kernels()).sum();
-            assertEquals(2L * w.tasks(), kernels, name);
+            // a task's launch may be cut into parts for both devices
+            assertTrue(kernels >= 2L * w.tasks(), name + ": " + kernels);
         }
     }
 
@@ -82,12 +83,18 @@ class WorkloadsTest {
         }
     }
 
-    /** The data stay on the device the chain runs on: the virtual device (data-aware dmda) and a pinned one. */
+    /**
+     * The data stay where the chain runs: on a pinned device one grid goes each way whatever the iterations; on the
+     * virtual device, which cuts each sweep across both devices, half the grid moves to the second device once,
+     * then only the rows on either side of the cut, each sweep.
+     */
     @Test
-    void jacobiMovesOneGridEachWayWhateverTheIterations() {
+    void jacobiMovesOneGridEachWayAndThenOnlyTheRowsAtTheCut() {
+        int n = 64;
+        long row = 4L * n;
         for (TargetSpec spec : List.of(VIRTUAL, TargetSpec.single("OmniCL", 1))) {
             for (int iterations : new int[] {1, 20}) {
-                JacobiWorkload w = new JacobiWorkload(64, iterations);
+                JacobiWorkload w = new JacobiWorkload(n, iterations);
                 OmniclCounters.Snapshot before = OmniclCounters.now();
                 try (Target target = Target.open(spec)) {
                     cl_program program = target.build(w.source());
@@ -95,8 +102,15 @@ class WorkloadsTest {
                     clReleaseProgram(program);
                 }
                 OmniclCounters.Snapshot moved = OmniclCounters.now().since(before);
-                assertEquals(w.gridBytes(), moved.bytesToDevice(), iterations + " iterations on " + spec);
-                assertEquals(w.gridBytes(), moved.bytesToHost(), iterations + " iterations on " + spec);
+                String what = iterations + " iterations on " + spec + ": " + moved;
+                if (spec == VIRTUAL) {
+                    long most = w.gridBytes() * 3 / 2 + row + 2 * row * iterations;
+                    assertTrue(moved.bytesToDevice() <= most, what);
+                    assertTrue(moved.bytesToHost() <= most, what);
+                } else {
+                    assertEquals(w.gridBytes(), moved.bytesToDevice(), what);
+                    assertEquals(w.gridBytes(), moved.bytesToHost(), what);
+                }
             }
         }
     }

@@ -14,11 +14,16 @@ public final class KernelAccesses {
     private final KernelFacts facts;
     /** Per dimension, whether the kernel asks the launch's size, group count, group id or offset along it. */
     private final boolean[] shapeAsked;
+    private final boolean usesWorkGroups;
+    private final boolean irregular;
 
-    private KernelAccesses(String reason, KernelFacts facts, boolean[] shapeAsked) {
+    private KernelAccesses(String reason, KernelFacts facts, boolean[] shapeAsked, boolean usesWorkGroups,
+                           boolean irregular) {
         this.reason = reason;
         this.facts = facts;
         this.shapeAsked = shapeAsked;
+        this.usesWorkGroups = usesWorkGroups;
+        this.irregular = irregular;
     }
 
     /**
@@ -30,12 +35,29 @@ public final class KernelAccesses {
             KernelSource kernel = ProgramParser.parse(Preprocessor.run(programSource, buildOptions), kernelName);
             KernelChecker.Result check = KernelChecker.check(kernel);
             boolean[] asked = check.shapeAskedAnyDim() ? new boolean[] {true, true, true} : check.shapeAsked();
-            return new KernelAccesses(check.reason(), check.reason() == null ? new KernelFacts(kernel) : null, asked);
+            return new KernelAccesses(check.reason(), check.reason() == null ? new KernelFacts(kernel) : null, asked,
+                check.usesWorkGroups(), check.irregular());
         } catch (SourceException e) {
-            return new KernelAccesses(e.getMessage(), null, null);
+            return new KernelAccesses(e.getMessage(), null, null, true, true);
         } catch (RuntimeException | StackOverflowError e) {
-            return new KernelAccesses("analysis failed: " + e, null, null);
+            return new KernelAccesses("analysis failed: " + e, null, null, true, true);
         }
+    }
+
+    /**
+     * Whether the kernel may tell how its launch is cut into work-groups (local ids, group ids and sizes,
+     * barriers, local memory): then parts of a launch without a given work-group size must all get the same one.
+     */
+    public boolean usesWorkGroups() {
+        return usesWorkGroups;
+    }
+
+    /**
+     * Whether a work-item's work may depend on its data or its place (loops that are not counted between bounds
+     * every work-item shares, or that may be left early): then equal shares of work-items are not equal work.
+     */
+    public boolean irregular() {
+        return irregular;
     }
 
     /** Why no launch of this kernel can be split, or null when some can. */

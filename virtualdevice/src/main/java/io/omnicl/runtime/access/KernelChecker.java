@@ -25,6 +25,10 @@ final class KernelChecker {
     private final Map<String, Integer> buffers = new HashMap<>();
     private final Set<String> fromMemory = new HashSet<>();
     private final boolean[] shapeAsked = new boolean[3];
+    /** Whether the kernel may tell how the launch is cut into work-groups (see {@link Result#usesWorkGroups}). */
+    private boolean usesWorkGroups;
+    /** Whether the work of a work-item may depend on its data or position (see {@link Result#irregular}). */
+    private boolean irregular;
     private boolean shapeAskedAnyDim;
     private String reason;
 
@@ -32,13 +36,28 @@ final class KernelChecker {
         this.kernel = kernel;
     }
 
-    /** The facts the check found. */
-    record Result(String reason, boolean[] shapeAsked, boolean shapeAskedAnyDim) { }
+    /**
+     * The facts the check found.
+     *
+     * @param usesWorkGroups whether the kernel asks for its local ids, work-group size, group ids or group count,
+     *                       waits at a barrier, uses local memory, or calls a function of the program that might
+     * @param irregular      whether a work-item's loops may run a number of times that depends on its data or its
+     *                       place: a {@code while} or {@code do} loop, a {@code for} loop that is not counted between
+     *                       bounds made of constants and scalar arguments, or a loop left early
+     */
+    record Result(String reason, boolean[] shapeAsked, boolean shapeAskedAnyDim, boolean usesWorkGroups,
+                  boolean irregular) { }
+
+    /** Work-item functions and built-ins whose effect depends on how the launch is cut into work-groups. */
+    private static final Set<String> WORK_GROUP_FUNCTIONS = Set.of(
+        "get_local_id", "get_local_size", "get_group_id", "get_num_groups", "get_local_linear_id", "barrier",
+        "work_group_barrier", "async_work_group_copy", "async_work_group_strided_copy", "wait_group_events");
 
     static Result check(KernelSource kernel) {
         KernelChecker checker = new KernelChecker(kernel);
         checker.run();
-        return new Result(checker.reason, checker.shapeAsked, checker.shapeAskedAnyDim);
+        return new Result(checker.reason, checker.shapeAsked, checker.shapeAskedAnyDim, checker.usesWorkGroups,
+            checker.irregular);
     }
 
     private void run() {
@@ -53,6 +72,9 @@ final class KernelChecker {
                 fail("pointer argument " + i + " without an address space");
             } else if (p.isBuffer()) {
                 buffers.put(p.name(), i);
+            }
+            if ("local".equals(p.type().addressSpace())) {
+                usesWorkGroups = true;
             }
         }
         findValuesFromMemory();
@@ -103,6 +125,13 @@ final class KernelChecker {
     }
 
     private void statement(Stmt s) {
+        if (s instanceof Stmt.While || s instanceof Stmt.DoWhile) {
+            irregular = true;
+        } else if (s instanceof Stmt.For f) {
+            LoopShape shape = LoopShape.of(f);
+            irregular |= shape == null || !launchConstant(shape.bound()) || !launchConstant(f.init())
+                || leavesEarly(f.body());
+        }
         if (s instanceof Stmt.Declaration d) {
             for (Stmt.Var v : d.vars()) {
                 if (buffers.containsKey(v.name())) {
@@ -110,6 +139,9 @@ final class KernelChecker {
                 }
                 if (v.type().isImage()) {
                     fail("image type");
+                }
+                if ("local".equals(v.type().addressSpace())) {
+                    usesWorkGroups = true;
                 }
             }
         }
@@ -127,6 +159,30 @@ final class KernelChecker {
         } else if (Syntax.assignmentTarget(e) != null) {
             write(Syntax.assignmentTarget(e));
         }
+    }
+
+    /** Whether {@code e} is made of literals and scalar arguments only, so every work-item sees the same value. */
+    private boolean launchConstant(Expr e) {
+        return !Syntax.contains(e, x -> x instanceof Expr.Call || x instanceof Expr.Index
+            || x instanceof Expr.Ident id && !scalarArgument(id.name()));
+    }
+
+    private boolean launchConstant(Stmt init) {
+        if (init instanceof Stmt.Declaration d) {
+            return d.vars().stream().allMatch(v -> v.init() == null || launchConstant(v.init()));
+        }
+        return init instanceof Stmt.ExprStmt x && x.expr() instanceof Expr.Assign a && launchConstant(a.value());
+    }
+
+    private boolean scalarArgument(String name) {
+        return kernel.params().stream().anyMatch(p -> p.name().equals(name) && p.pointers() == 0);
+    }
+
+    /** Whether a {@code break} or {@code return} in {@code body} may end its loop early. */
+    private static boolean leavesEarly(Stmt body) {
+        boolean[] found = {false};
+        Syntax.forEachStatement(body, x -> found[0] |= x instanceof Stmt.Break || x instanceof Stmt.Return);
+        return found[0];
     }
 
     private boolean isBufferElement(Expr e) {
@@ -157,6 +213,9 @@ final class KernelChecker {
 
     private void call(Expr.Call call) {
         String name = call.name();
+        if (WORK_GROUP_FUNCTIONS.contains(name) || name.startsWith("work_group_") || kernel.functions().contains(name)) {
+            usesWorkGroups = true;
+        }
         if (QUERIES_TAKING_A_DIMENSION.contains(name)) {
             if (!call.args().isEmpty() && call.args().get(0) instanceof Expr.IntLit lit && lit.value() >= 0) {
                 if (lit.value() < 3) {

@@ -8,6 +8,7 @@ import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.runtime.worker.Trace;
 import io.omnicl.spi.RealEvent;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -62,6 +63,67 @@ abstract class DeviceCommand extends Command {
     /** What the command would have to bring to node {@code node} before running there. */
     Fetch fetchTo(int node) {
         return Fetch.NONE;
+    }
+
+    /** What {@code part} makes valid on its device first: the command's inputs, unless the command is cut. */
+    List<Access> inputsOf(Part part) {
+        return inputs();
+    }
+
+    /** What {@code part} commits where it ran when it succeeds: the command's outputs, unless the command is cut. */
+    List<Access> outputsOf(Part part) {
+        return outputs();
+    }
+
+    /** The ranges {@code part} may overwrite when it runs: the command's written accesses, unless it is cut. */
+    List<Access> writtenBy(Part part) {
+        List<Access> written = new ArrayList<>(1);
+        for (Access a : accesses()) {
+            if (a.writes()) {
+                written.add(a);
+            }
+        }
+        return written;
+    }
+
+    /** Submits {@code part} on {@code w}'s queue (see {@link #submit}). */
+    RealEvent submitPart(Part part, DeviceWorker w, boolean withEvent) {
+        return submit(w, withEvent);
+    }
+
+    /** The performance model's key of {@code part}'s launch, or null. */
+    PerfKey perfKeyOf(Part part) {
+        return perfKey();
+    }
+
+    /** {@code part}'s name in a trace. */
+    String labelOf(Part part) {
+        return label();
+    }
+
+    /** What {@code part} would have to bring to node {@code node} before running there. */
+    Fetch fetchTo(Part part, int node) {
+        return fetchTo(node);
+    }
+
+    /** {@code part} is submitted on {@code w}: later commands may follow the command there. */
+    void partRunningOn(Part part, DeviceWorker w) {
+        runningOn(w);
+    }
+
+    /** The device that ran {@code part} reported its start and end, mapped to the host clock. */
+    void partExecutedAt(Part part, long start, long end, long observed) {
+        event.executedAt(start, end, observed);
+    }
+
+    /** {@code part} has ended with {@code status} (0 or negative): so has the command, unless it is cut. */
+    void partEnded(Part part, int status) {
+        end(status);
+    }
+
+    /** {@code part} failed on a device of the virtual device and may run again elsewhere. */
+    void retry(Part part) {
+        start();
     }
 
     /** The attempt submitted on {@code w}'s device has ended, well or not: what it held there is let go. */

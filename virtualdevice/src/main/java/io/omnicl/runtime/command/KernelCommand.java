@@ -4,6 +4,8 @@ import io.omnicl.driver.ClError;
 import io.omnicl.runtime.Device;
 import io.omnicl.runtime.Kernel;
 import io.omnicl.runtime.MemObject;
+import io.omnicl.runtime.access.Geometry;
+import io.omnicl.runtime.access.SplitCounters;
 import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.sched.Fetch;
 import io.omnicl.runtime.sched.PerfKey;
@@ -21,10 +23,14 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static io.omnicl.driver.OpenClConstants.*;
 
-/** An NDRange launch, placed by the scheduler on a real device where the kernel can run. */
+/**
+ * An NDRange launch, placed by the scheduler on a real device where the kernel can run; on the virtual device,
+ * cut into parts for several devices where {@link LaunchCut} finds a cut, each part its own {@link Part}.
+ */
 final class KernelCommand extends DeviceCommand {
 
     /** What {@link Kernel#argsSetOn} records for a null memory argument. */
@@ -42,6 +48,13 @@ final class KernelCommand extends DeviceCommand {
     private final List<Access> accesses = new ArrayList<>();
     private final long nodes;
     private final PerfKey perfKey;
+    /** The parts of a launch cut for several devices, else null; their ends are counted in {@link #partsLeft}. */
+    private final LaunchCut cut;
+    private final Part[] parts;
+    private final AtomicInteger partsLeft;
+    /** Of a cut launch: the earliest start and the latest end its parts' devices reported, for its profile. */
+    private long firstStart = Long.MAX_VALUE;
+    private long lastEnd = Long.MIN_VALUE;
 
     KernelCommand(Queue queue, Kernel kernel, int workDim, long[] offset, long[] global, long[] local) {
         super(queue, CL_COMMAND_NDRANGE_KERNEL);
@@ -63,6 +76,12 @@ final class KernelCommand extends DeviceCommand {
         }
         this.nodes = placeable(queue.deviceImpl());
         this.perfKey = perfKeyOf();
+        this.cut = cutOf(queue);
+        this.parts = cut == null ? null : new Part[cut.pieces.size()];
+        for (int p = 0; parts != null && p < parts.length; p++) {
+            parts[p] = new Part(this);
+        }
+        this.partsLeft = cut == null ? null : new AtomicInteger(parts.length);
         kernel.hold();
         for (Kernel.Arg a : args) {
             if (a instanceof Kernel.MemArg b && b.memory() != null) {
@@ -164,14 +183,141 @@ final class KernelCommand extends DeviceCommand {
         return accesses;
     }
 
+    /** The cut of a launch on the virtual device, or null when it runs whole (counted, with why). */
+    private LaunchCut cutOf(Queue queue) {
+        if (!queue.deviceImpl().isVirtual()) {
+            return null;
+        }
+        SplitCounters counters = queue.runtime().splitCounters();
+        if (!queue.runtime().config().split()) {
+            counters.whole("OMNICL_SPLIT=off");
+            return null;
+        }
+        long[] zero = new long[workDim];
+        LaunchCut.Plan plan = LaunchCut.plan(kernel, args, new Geometry(workDim, offset == null ? zero : offset,
+                global, local), nodes, queue.runtime().devices());
+        if (plan.cut() == null) {
+            counters.whole(plan.whyWhole());
+        } else {
+            counters.split();
+        }
+        return plan.cut();
+    }
+
     @Override
     void start() {
-        place(nodes);
+        if (cut == null) {
+            place(nodes);
+            return;
+        }
+        for (int p = 0; p < parts.length; p++) {
+            // a part whose device was lost since the cut was made goes to any other
+            long own = cut.pieces.get(p).node().bit();
+            parts[p].place(parts[p].available(own) != 0 ? own : nodes);
+        }
+    }
+
+    /** A cut launch's piece run by {@code part}, or null when the launch is whole. */
+    private LaunchCut.Piece pieceOf(Part part) {
+        if (cut != null) {
+            for (int p = 0; p < parts.length; p++) {
+                if (parts[p] == part) {
+                    return cut.pieces.get(p);
+                }
+            }
+        }
+        return null;
+    }
+
+    @Override
+    List<Access> inputsOf(Part part) {
+        LaunchCut.Piece piece = pieceOf(part);
+        return piece == null ? inputs() : piece.inputs();
+    }
+
+    @Override
+    List<Access> outputsOf(Part part) {
+        LaunchCut.Piece piece = pieceOf(part);
+        return piece == null ? outputs() : piece.outputs();
+    }
+
+    @Override
+    List<Access> writtenBy(Part part) {
+        LaunchCut.Piece piece = pieceOf(part);
+        return piece == null ? super.writtenBy(part) : piece.outputs();
+    }
+
+    @Override
+    RealEvent submitPart(Part part, DeviceWorker w, boolean withEvent) {
+        LaunchCut.Piece piece = pieceOf(part);
+        if (piece == null) {
+            return submit(w, withEvent);
+        }
+        long[] partOffset = offset == null ? new long[workDim] : offset.clone();
+        long[] partGlobal = global.clone();
+        partOffset[cut.dim] = piece.from();
+        partGlobal[cut.dim] = piece.to() - piece.from();
+        return launch(w, withEvent, partOffset, partGlobal);
+    }
+
+    @Override
+    PerfKey perfKeyOf(Part part) {
+        // the model's times are of whole launches of a shape; a part's would skew them
+        return cut == null ? perfKey : null;
+    }
+
+    @Override
+    String labelOf(Part part) {
+        LaunchCut.Piece piece = pieceOf(part);
+        return piece == null ? label() : piece.label();
+    }
+
+    @Override
+    Fetch fetchTo(Part part, int node) {
+        LaunchCut.Piece piece = pieceOf(part);
+        return piece == null ? fetchTo(node) : missing(piece.inputs(), node);
+    }
+
+    @Override
+    void partRunningOn(Part part, DeviceWorker w) {
+        // a command cut across devices is in flight on none of them alone: nothing follows it onto one
+        if (cut == null) {
+            super.partRunningOn(part, w);
+        }
+    }
+
+    @Override
+    void partExecutedAt(Part part, long start, long end, long observed) {
+        if (cut == null) {
+            super.partExecutedAt(part, start, end, observed);
+            return;
+        }
+        synchronized (parts) {
+            firstStart = Math.min(firstStart, start);
+            lastEnd = Math.max(lastEnd, end);
+            event.executedAt(firstStart, lastEnd, observed);
+        }
+    }
+
+    @Override
+    void partEnded(Part part, int status) {
+        if (cut == null || status < 0 || partsLeft.decrementAndGet() == 0) {
+            end(status);
+        }
+    }
+
+    @Override
+    void retry(Part part) {
+        if (cut == null) {
+            start();
+        } else {
+            part.place(nodes);
+        }
     }
 
     @Override
     long followNodes() {
-        return nodes;
+        return cut == null ? nodes : 0;
     }
 
     @Override
@@ -208,9 +354,14 @@ final class KernelCommand extends DeviceCommand {
 
     @Override
     Fetch fetchTo(int node) {
+        return missing(accesses, node);
+    }
+
+    /** The bytes of {@code ranges} node {@code node} lacks. */
+    private static Fetch missing(List<Access> ranges, int node) {
         long fromHost = 0;
         long fromDevices = 0;
-        for (Access a : accesses) {
+        for (Access a : ranges) {
             long[] missing = a.storage().map().missingBytes(a.offset(), a.length(), node);
             fromHost += missing[0];
             fromDevices += missing[1];
@@ -225,6 +376,11 @@ final class KernelCommand extends DeviceCommand {
 
     @Override
     RealEvent submit(DeviceWorker w, boolean withEvent) {
+        return launch(w, withEvent, offset, global);
+    }
+
+    /** Sets the real kernel's arguments where they changed, and launches it over {@code launchGlobal}. */
+    private RealEvent launch(DeviceWorker w, boolean withEvent, long[] launchOffset, long[] launchGlobal) {
         RealKernel real = kernel.realKernel(w.node());
         Object[] set = kernel.argsSetOn(w.node());
         for (int i = 0; i < args.length; i++) {
@@ -257,7 +413,7 @@ final class KernelCommand extends DeviceCommand {
             set[i] = value;
         }
         w.countKernel();
-        return w.queue().launch(real, workDim, offset, global, local, List.of(), withEvent);
+        return w.queue().launch(real, workDim, launchOffset, launchGlobal, local, List.of(), withEvent);
     }
 
     /** {@code bytes} in this thread's reused direct buffer: only for values the driver copies at once. */

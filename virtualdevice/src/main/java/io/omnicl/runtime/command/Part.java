@@ -25,9 +25,9 @@ import static io.omnicl.driver.OpenClConstants.CL_EXEC_STATUS_ERROR_FOR_EVENTS_I
  * What of a device command runs on one real device: placed by the scheduler on one of its candidates, it makes
  * the command's inputs valid there, submits it, and commits its outputs once the device reports success; a
  * failed attempt on the virtual device is placed again, away from the devices that failed it. A command runs
- * as one part today. The part is what a scheduler places and a worker runs, apart from the command as a node
- * of the graph, so that a command cut into pieces for several devices can run as several parts, each placed,
- * retried and committed on its own.
+ * as one part, or a launch cut into pieces for several devices as several: the part is what a scheduler places
+ * and a worker runs, apart from the command as a node of the graph, and each part is placed, retried and
+ * committed on its own. What a part reads, writes and submits it asks its command for, naming itself.
  */
 final class Part implements DeviceTask {
 
@@ -72,7 +72,7 @@ final class Part implements DeviceTask {
     void place(long nodes) {
         long usable = available(nodes);
         if (usable == 0) {
-            command.end(failure != 0 ? failure : CL_DEVICE_NOT_AVAILABLE);
+            command.partEnded(this, failure != 0 ? failure : CL_DEVICE_NOT_AVAILABLE);
             return;
         }
         this.candidates = usable;
@@ -108,13 +108,13 @@ final class Part implements DeviceTask {
                 return;
             }
             pinned = chunks;
-            PerfKey key = command.perfKey();
+            PerfKey key = command.perfKeyOf(this);
             boolean timed = command.queue.profiling()
                     || key != null && devices().model().sampleNext(key, w.node().modelId());
             w.queueFor(timed);
             Collection<Access> pending = behind ? w.pendingWrites() : List.of();
             List<Completion> waits = new ArrayList<>();
-            List<Access> inputs = command.inputs();
+            List<Access> inputs = command.inputsOf(this);
             for (int i = 0; i < inputs.size(); i++) {
                 for (Access a : inputs.get(i).minus(pending)) {
                     Completion c = coherency.toDevice(a.storage(), a.offset(), a.length(), w, events);
@@ -132,29 +132,30 @@ final class Part implements DeviceTask {
                 }
                 Completion.all(waits).onDone(s -> {
                     if (s < 0) {
-                        command.end(s);
+                        command.partEnded(this, s);
                     } else {
                         Route.backTo(w, this);
                     }
                 });
                 return;
             }
-            RealEvent real = command.submit(w, w.needsEvent(timed, behind));
+            RealEvent real = command.submitPart(this, w, w.needsEvent(timed, behind));
             submitted = true;
             command.event.running(0);
             RealEvent last = real;
             StagedResults staged = null;
-            if (command.queue.runtime().config().resilient() && !command.outputs().isEmpty()) {
+            List<Access> outputs = command.outputsOf(this);
+            if (command.queue.runtime().config().resilient() && !outputs.isEmpty()) {
                 if (real != null) {
                     events.add(real);
                 }
-                staged = StagedResults.read(command.outputs(), w, events);
+                staged = StagedResults.read(outputs, w, events);
                 last = events.remove(events.size() - 1);
             }
             StagedResults results = staged;
-            w.track(command.label(), command.traceKind(), real, last, events, command.outputs(), behind, timed,
+            w.track(command.labelOf(this), command.traceKind(), real, last, events, outputs, behind, timed,
                     (status, times) -> finished(w, status, times, results));
-            command.runningOn(w);
+            command.partRunningOn(this, w);
         } catch (RuntimeException e) {
             events.forEach(RealEvent::release);
             if (submitted) {
@@ -177,23 +178,24 @@ final class Part implements DeviceTask {
         }
         unpin(w);
         if (times != null && command.queue.profiling()) {
-            command.event.executedAt(w.hostTime(times[2]), w.hostTime(times[3]), System.nanoTime());
+            command.partExecutedAt(this, w.hostTime(times[2]), w.hostTime(times[3]), System.nanoTime());
         }
-        if (times != null && command.perfKey() != null) {
+        PerfKey key = command.perfKeyOf(this);
+        if (times != null && key != null) {
             // a throttled device holds its worker for the kernel and the wait after it
-            devices().model().record(command.perfKey(), w.node().modelId(),
+            devices().model().record(key, w.node().modelId(),
                     (long) ((times[3] - times[2]) * w.throttle()));
         }
         if (staged != null) {
             staged.commit(w.node().index());
         } else {
-            List<Access> outputs = command.outputs();
+            List<Access> outputs = command.outputsOf(this);
             for (int i = 0; i < outputs.size(); i++) {
                 Access a = outputs.get(i);
                 Coherency.committed(a.storage(), a.offset(), a.length(), w.node().index());
             }
         }
-        command.end(0);
+        command.partEnded(this, 0);
     }
 
     /**
@@ -216,7 +218,9 @@ final class Part implements DeviceTask {
         boolean intact = true;
         for (Access a : command.accesses()) {
             Coherency.dropped(a.storage(), a.offset(), a.length(), me);
-            if (ran && a.writes() && !a.storage().map().held(a.offset(), a.length(), me).isEmpty()) {
+        }
+        for (Access a : command.writtenBy(this)) {
+            if (ran && !a.storage().map().held(a.offset(), a.length(), me).isEmpty()) {
                 intact = false;
             }
         }
@@ -227,9 +231,9 @@ final class Part implements DeviceTask {
         if (intact && command.following()) {
             command.unfollow();
         } else if (intact && command.queue.deviceImpl().isVirtual()) {
-            command.start();
+            command.retry(this);
         } else {
-            command.end(status);
+            command.partEnded(this, status);
         }
     }
 
@@ -254,16 +258,16 @@ final class Part implements DeviceTask {
 
     @Override
     public PerfKey perfKey() {
-        return command.perfKey();
+        return command.perfKeyOf(this);
     }
 
     @Override
     public Fetch fetchTo(int node) {
-        return command.fetchTo(node);
+        return command.fetchTo(this, node);
     }
 
     @Override
     public void abandon(int status) {
-        command.end(status);
+        command.partEnded(this, status);
     }
 }

@@ -38,11 +38,14 @@ import java.util.function.Function;
  *                      takes tens of microseconds to wake; {@code auto} (-1) for {@value #AUTO_WATCH_MICROS} where
  *                      the machine has more cores than real devices and a program thread, else 0 (there a
  *                      watching thread takes the core a device or the program needs)
+ * @param split         {@code OMNICL_SPLIT}: {@code auto} cuts a launch on the virtual device into parts for several
+ *                      real devices where the kernel's source shows which bytes each part reads and writes,
+ *                      {@code off} runs every launch whole on one device
  */
 public record Config(List<String> deviceFilter, String backend, String scheduler, boolean strictOrder,
                      int maxInFlight, boolean printStatistics, Map<String, Double> throttle, String traceFile,
                      String perfModelDir, String programCacheDir, long deviceMemLimit, List<FaultSpec> faults,
-                     boolean resilient, String pinned, int watchMicros) {
+                     boolean resilient, String pinned, int watchMicros, boolean split) {
 
     /** What {@code OMNICL_WATCH=auto} watches for where there are cores to spare. */
     static final int AUTO_WATCH_MICROS = 50;
@@ -126,6 +129,11 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         return toBuilder().resilient(on).build();
     }
 
+    /** This configuration with launches on the virtual device cut into parts ({@code OMNICL_SPLIT=auto}) or not. */
+    public Config withSplit(boolean on) {
+        return toBuilder().split(on).build();
+    }
+
     /** This configuration with waiting threads watching for {@code micros} before they block (-1: auto). */
     public Config withWatch(int micros) {
         return toBuilder().watchMicros(micros).build();
@@ -136,7 +144,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         return new Builder().deviceFilter(deviceFilter).backend(backend).scheduler(scheduler).strictOrder(strictOrder)
                 .maxInFlight(maxInFlight).printStatistics(printStatistics).throttle(throttle).traceFile(traceFile)
                 .perfModelDir(perfModelDir).programCacheDir(programCacheDir).deviceMemLimit(deviceMemLimit)
-                .faults(faults).resilient(resilient).pinned(pinned).watchMicros(watchMicros);
+                .faults(faults).resilient(resilient).pinned(pinned).watchMicros(watchMicros).split(split);
     }
 
     /** A configuration field by field, each starting at its default; the record checks them when built. */
@@ -156,6 +164,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         private boolean resilient;
         private String pinned = "auto";
         private int watchMicros = -1;
+        private boolean split = true;
 
         Builder deviceFilter(List<String> v) { deviceFilter = v; return this; }
         Builder backend(String v) { backend = v; return this; }
@@ -172,10 +181,11 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         Builder resilient(boolean v) { resilient = v; return this; }
         Builder pinned(String v) { pinned = v; return this; }
         Builder watchMicros(int v) { watchMicros = v; return this; }
+        Builder split(boolean v) { split = v; return this; }
 
         Config build() {
             return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
-                    traceFile, perfModelDir, programCacheDir, deviceMemLimit, faults, resilient, pinned, watchMicros);
+                    traceFile, perfModelDir, programCacheDir, deviceMemLimit, faults, resilient, pinned, watchMicros, split);
         }
     }
 
@@ -248,6 +258,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
                 .resilient(flag(read("OMNICL_RESILIENT", "")))
                 .pinned(read("OMNICL_PINNED", "auto"))
                 .watchMicros(watch.equalsIgnoreCase("auto") ? -1 : number("OMNICL_WATCH", watch, Integer::parseInt))
+                .split(splitSetting(read("OMNICL_SPLIT", "auto")))
                 .build();
     }
 
@@ -258,6 +269,15 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(name + " expects a number here, not '" + text + "'", e);
         }
+    }
+
+    /** {@code OMNICL_SPLIT}: auto or off. */
+    private static boolean splitSetting(String value) {
+        String v = value.trim().toLowerCase(Locale.ROOT);
+        if (!v.equals("auto") && !v.equals("off")) {
+            throw new IllegalArgumentException("OMNICL_SPLIT must be auto or off, not '" + value + "'");
+        }
+        return v.equals("auto");
     }
 
     /** A switch: anything but empty or 0 is on. */

@@ -5,12 +5,14 @@ import io.omnicl.driver.ClPlatform;
 import io.omnicl.driver.ClQueue;
 import io.omnicl.driver.DeviceCounters;
 import io.omnicl.driver.Driver;
+import io.omnicl.driver.LaunchSplits;
 import io.omnicl.driver.RealDeviceDescription;
 import io.omnicl.runtime.Context;
 import io.omnicl.runtime.Device;
 import io.omnicl.runtime.Platform;
 import io.omnicl.runtime.ProgramCache;
 import io.omnicl.runtime.Services;
+import io.omnicl.runtime.access.SplitCounters;
 import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.command.Event;
 import io.omnicl.runtime.command.Queue;
@@ -53,6 +55,7 @@ public final class RuntimeDriver implements Driver, Services {
     private final Coherency coherency;
     private final Platform platform;
     private final Trace trace = new Trace();
+    private final SplitCounters splitCounters = new SplitCounters();
     private final ProgramCache programCache;
     private final String backendName;
     private final long watchNanos;
@@ -137,6 +140,10 @@ public final class RuntimeDriver implements Driver, Services {
                     c.commands(), c.followed(), c.bytesToDevice() / 1e6, c.bytesToHost() / 1e6, c.evictions(), c.failures(),
                     c.lost() ? "  lost" : ""));
         }
+        LaunchSplits splits = splitCounters.snapshot();
+        sb.append(String.format("  launches on the virtual device: %d cut into parts, %d whole%n", splits.split(),
+                splits.whole()));
+        splits.wholeByReason().forEach((reason, count) -> sb.append(String.format("    %8d whole: %s%n", count, reason)));
         return sb.toString();
     }
 
@@ -178,6 +185,16 @@ public final class RuntimeDriver implements Driver, Services {
         return devices.nodes().stream().map(n -> new RealDeviceDescription(n.index() - 1, n.name(),
                 n.device().platformName(), n.device().platformVersion(), n.info().getString(DeviceParam.VERSION),
                 backendName)).toList();
+    }
+
+    @Override
+    public SplitCounters splitCounters() {
+        return splitCounters;
+    }
+
+    @Override
+    public LaunchSplits launchSplits() {
+        return splitCounters.snapshot();
     }
 
     @Override

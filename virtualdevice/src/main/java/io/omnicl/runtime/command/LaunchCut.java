@@ -1,0 +1,316 @@
+package io.omnicl.runtime.command;
+
+import io.omnicl.runtime.Kernel;
+import io.omnicl.runtime.access.ArgAccess;
+import io.omnicl.runtime.access.ByteRange;
+import io.omnicl.runtime.access.Geometry;
+import io.omnicl.runtime.access.KernelAccesses;
+import io.omnicl.runtime.access.PartVerdict;
+import io.omnicl.runtime.coherence.Access;
+import io.omnicl.runtime.coherence.Storage;
+import io.omnicl.runtime.sched.DeviceSpeed;
+import io.omnicl.runtime.worker.DeviceNode;
+import io.omnicl.runtime.worker.DeviceNodes;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * How a launch on the virtual device is cut into parts for the real devices that take a share: ranges of global
+ * ids along one dimension, in whole work-groups, each device's share sized after its speed, with the byte ranges
+ * the kernel's source shows each part reads and writes. A regular kernel gives each device one block (the same
+ * launch after launch, so that its data stays there); an irregular one gives each device blocks spread over the
+ * range. A launch is cut only when every part's writes are known and no two parts write the same byte;
+ * otherwise it runs whole, and {@link #plan} says why.
+ */
+final class LaunchCut {
+
+    /** A device's share below this fraction of the launch would cost it more than it gains. */
+    private static final double SMALLEST_SHARE = 1.0 / 16;
+    /** Blocks each device's share of an irregular launch comes in. */
+    private static final int CYCLIC_ROUNDS = 4;
+    /** Without a given work-group size, parts are cut at multiples of about this many work-items. */
+    private static final long PREFERRED_GRAIN = 64;
+
+    /**
+     * One part: global ids {@code [from, to)} along the cut's dimension on {@code node}.
+     *
+     * @param inputs  ranges made valid on the device first: what it reads, and what it may leave unwritten of its
+     *                write ranges
+     * @param outputs the ranges it writes, committed to the device when it succeeds
+     */
+    record Piece(int index, DeviceNode node, long from, long to, List<Access> inputs, List<Access> outputs,
+                 String label) {
+    }
+
+    /** A cut, or why there is none. */
+    record Plan(LaunchCut cut, String whyWhole) {
+    }
+
+    final int dim;
+    final List<Piece> pieces;
+
+    private LaunchCut(int dim, List<Piece> pieces) {
+        this.dim = dim;
+        this.pieces = List.copyOf(pieces);
+    }
+
+    /**
+     * The cut of a launch of {@code kernel} with captured {@code args} over the real devices {@code nodes} (bits)
+     * that can run it.
+     */
+    static Plan plan(Kernel kernel, Kernel.Arg[] args, Geometry g, long nodes, DeviceNodes devices) {
+        nodes &= ~devices.lostNodes();
+        if (Long.bitCount(nodes) < 2) {
+            return whole("one real device can run it");
+        }
+        KernelAccesses analysis = kernel.accesses();
+        if (analysis.reason() != null) {
+            return whole(analysis.reason());
+        }
+        if (g.local() == null && analysis.usesWorkGroups()) {
+            // each part's driver would pick its own work-group size, and the kernel could tell
+            return whole("no work-group size given, and the kernel asks for its work-groups");
+        }
+        String aliased = aliased(args);
+        if (aliased != null) {
+            return whole(aliased);
+        }
+        int dim = -1;
+        long grain = 0;
+        for (int d : analysis.splittableDims(g.workDim())) {
+            long gr = grain(g, d);
+            if (g.global()[d] >= 2 * gr) {
+                dim = d;
+                grain = gr;
+                break;
+            }
+        }
+        if (dim < 0) {
+            return whole("no dimension to cut in whole work-groups");
+        }
+        List<DeviceNode> takers = takers(nodes, devices, g.global()[dim] / grain);
+        if (takers.size() < 2) {
+            return whole("one device would take nearly all of it");
+        }
+        byte[][] values = new byte[args.length][];
+        long[] bufferBytes = new long[args.length];
+        for (int i = 0; i < args.length; i++) {
+            if (args[i] instanceof Kernel.ValueArg v) {
+                values[i] = v.bytes();
+            } else if (args[i] instanceof Kernel.MemArg m) {
+                bufferBytes[i] = m.memory() == null ? -1 : m.memory().size();
+            }
+        }
+        long[] shares = shares(takers, devices, g.global()[dim] / grain);
+        List<Slot> slots = analysis.irregular() ? cyclic(takers, shares) : contiguous(takers, shares);
+        List<PartVerdict.Split> verdicts = new ArrayList<>(slots.size());
+        for (Slot slot : slots) {
+            PartVerdict v = analysis.part(g, values, bufferBytes, dim, g.offset()[dim] + slot.from * grain,
+                    g.offset()[dim] + slot.to * grain);
+            if (v instanceof PartVerdict.Whole w) {
+                return whole(w.reason());
+            }
+            verdicts.add((PartVerdict.Split) v);
+        }
+        String overlap = overlappingWrites(verdicts);
+        if (overlap != null) {
+            return whole(overlap);
+        }
+        List<Piece> pieces = new ArrayList<>(slots.size());
+        for (int p = 0; p < slots.size(); p++) {
+            List<Access> inputs = new ArrayList<>();
+            List<Access> outputs = new ArrayList<>();
+            for (ArgAccess a : verdicts.get(p).args()) {
+                Kernel.MemArg m = (Kernel.MemArg) args[a.arg()];
+                if (m.memory() == null) {
+                    continue;
+                }
+                Storage s = m.memory().storage();
+                long base = m.memory().storageOffset();
+                List<ByteRange> needed = new ArrayList<>(a.reads());
+                if (!a.writesCovered()) {
+                    needed.addAll(a.writes());
+                }
+                for (ByteRange r : merged(needed)) {
+                    inputs.add(new Access(s, base + r.from(), r.length(), false));
+                }
+                for (ByteRange r : merged(a.writes())) {
+                    outputs.add(new Access(s, base + r.from(), r.length(), true));
+                }
+            }
+            Slot slot = slots.get(p);
+            pieces.add(new Piece(p, slot.node, g.offset()[dim] + slot.from * grain, g.offset()[dim] + slot.to * grain,
+                    List.copyOf(inputs), List.copyOf(outputs), kernel.name() + " [" + (p + 1) + "/" + slots.size() + "]"));
+        }
+        return new Plan(new LaunchCut(dim, pieces), null);
+    }
+
+    private static Plan whole(String why) {
+        return new Plan(null, why);
+    }
+
+    /** Why two buffer arguments of the launch may touch the same bytes while one of them is written, or null. */
+    private static String aliased(Kernel.Arg[] args) {
+        for (int i = 0; i < args.length; i++) {
+            if (!(args[i] instanceof Kernel.MemArg a) || a.memory() == null) {
+                continue;
+            }
+            for (int j = i + 1; j < args.length; j++) {
+                if (args[j] instanceof Kernel.MemArg b && b.memory() != null && (a.writes() || b.writes())
+                        && a.memory().storage() == b.memory().storage()
+                        && a.memory().storageOffset() < b.memory().storageOffset() + b.memory().size()
+                        && b.memory().storageOffset() < a.memory().storageOffset() + a.memory().size()) {
+                    return "a written buffer is passed twice";
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Parts along {@code d} are made of this many global ids along it: whole work-groups, or, without a given
+     * work-group size, a power of two dividing the size along {@code d} that makes about {@link #PREFERRED_GRAIN}
+     * work-items with the other dimensions.
+     */
+    private static long grain(Geometry g, int d) {
+        if (g.local() != null) {
+            return g.local()[d];
+        }
+        long others = 1;
+        for (int i = 0; i < g.workDim(); i++) {
+            others *= i == d ? 1 : g.global()[i];
+        }
+        long grain = Long.highestOneBit(Math.max(1, PREFERRED_GRAIN / others));
+        while (g.global()[d] % grain != 0) {
+            grain /= 2;
+        }
+        return grain;
+    }
+
+    /** The devices that take a share, fastest first: each whose share would not be negligible. */
+    private static List<DeviceNode> takers(long nodes, DeviceNodes devices, long grains) {
+        List<DeviceNode> all = new ArrayList<>();
+        double total = 0;
+        for (DeviceNode n : devices.nodes()) {
+            if ((nodes & n.bit()) != 0) {
+                all.add(n);
+                total += speed(n, devices);
+            }
+        }
+        all.sort(Comparator.comparingDouble((DeviceNode n) -> -speed(n, devices)));
+        List<DeviceNode> takers = new ArrayList<>();
+        for (DeviceNode n : all) {
+            if (speed(n, devices) / total >= SMALLEST_SHARE && takers.size() < grains) {
+                takers.add(n);
+            }
+        }
+        return takers;
+    }
+
+    private static double speed(DeviceNode n, DeviceNodes devices) {
+        DeviceSpeed measured = devices.model().speed(n.modelId());
+        return Math.max((measured == null ? DeviceSpeed.UNKNOWN : measured).opsPerNano(), 1e-9);
+    }
+
+    /** Grains {@code [from, to)} along the cut for {@code node}. */
+    private record Slot(DeviceNode node, long from, long to) {
+    }
+
+    /** Each taker's number of grains: shares after the devices' speeds, each at least one grain. */
+    private static long[] shares(List<DeviceNode> takers, DeviceNodes devices, long grains) {
+        double total = 0;
+        for (DeviceNode n : takers) {
+            total += speed(n, devices);
+        }
+        long[] shares = new long[takers.size()];
+        long given = 0;
+        double share = 0;
+        for (int p = 0; p < takers.size(); p++) {
+            share += speed(takers.get(p), devices) / total;
+            long upTo = p == takers.size() - 1 ? grains : Math.round(share * grains);
+            // each part at least one grain, and enough left for the parts after it
+            upTo = Math.max(upTo, given + 1);
+            upTo = Math.min(upTo, grains - (takers.size() - 1 - p));
+            shares[p] = upTo - given;
+            given = upTo;
+        }
+        return shares;
+    }
+
+    /** One block of grains per taker, in order: a device keeps the same rows launch after launch. */
+    private static List<Slot> contiguous(List<DeviceNode> takers, long[] shares) {
+        List<Slot> slots = new ArrayList<>(takers.size());
+        long at = 0;
+        for (int p = 0; p < takers.size(); p++) {
+            slots.add(new Slot(takers.get(p), at, at + shares[p]));
+            at += shares[p];
+        }
+        return slots;
+    }
+
+    /**
+     * Each taker's share in {@value #CYCLIC_ROUNDS} blocks, the takers' blocks taking turns along the cut: where
+     * the work of a work-item depends on its place (a Mandelbrot frame's rows), each device gets some of every
+     * region.
+     */
+    private static List<Slot> cyclic(List<DeviceNode> takers, long[] shares) {
+        List<Slot> slots = new ArrayList<>();
+        long at = 0;
+        for (int r = 0; r < CYCLIC_ROUNDS; r++) {
+            for (int p = 0; p < takers.size(); p++) {
+                long size = shares[p] * (r + 1) / CYCLIC_ROUNDS - shares[p] * r / CYCLIC_ROUNDS;
+                if (size > 0) {
+                    slots.add(new Slot(takers.get(p), at, at + size));
+                    at += size;
+                }
+            }
+        }
+        return slots;
+    }
+
+    /** Why the parts' writes may overlap (an argument's write ranges of two parts meet), or null. */
+    private static String overlappingWrites(List<PartVerdict.Split> verdicts) {
+        for (int p = 0; p < verdicts.size(); p++) {
+            for (int q = p + 1; q < verdicts.size(); q++) {
+                for (ArgAccess a : verdicts.get(p).args()) {
+                    for (ArgAccess b : verdicts.get(q).args()) {
+                        if (a.arg() == b.arg() && overlap(a.writes(), b.writes())) {
+                            return "parts would write the same bytes of argument " + a.arg();
+                        }
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private static boolean overlap(List<ByteRange> a, List<ByteRange> b) {
+        for (ByteRange x : a) {
+            for (ByteRange y : b) {
+                if (x.from() < y.to() && y.from() < x.to()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** {@code ranges} sorted, with those that meet or overlap joined, empty ones left out. */
+    static List<ByteRange> merged(List<ByteRange> ranges) {
+        List<ByteRange> sorted = new ArrayList<>(ranges);
+        sorted.removeIf(r -> r.length() == 0);
+        sorted.sort(Comparator.comparingLong(ByteRange::from));
+        List<ByteRange> out = new ArrayList<>();
+        for (ByteRange r : sorted) {
+            ByteRange last = out.isEmpty() ? null : out.get(out.size() - 1);
+            if (last != null && r.from() <= last.to()) {
+                out.set(out.size() - 1, new ByteRange(last.from(), Math.max(last.to(), r.to())));
+            } else {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+}
