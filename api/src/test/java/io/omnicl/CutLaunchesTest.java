@@ -15,6 +15,7 @@ import org.jocl.cl_platform_id;
 import org.jocl.cl_program;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -27,8 +28,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * One launch over the whole data, as existing programs make them, runs on both PoCL devices of the virtual
  * device when the kernel's source shows what each part reads and writes; the program sees the result of the
- * launch run whole.
+ * launch run whole. Run with {@code OMNICL_SPLIT=always} (the execution of group "cut"), so that every launch the
+ * source allows is cut, whichever way ended sooner before.
  */
+@Tag("cut")
 class CutLaunchesTest {
 
     private static final String SOURCE = String.join("\n",

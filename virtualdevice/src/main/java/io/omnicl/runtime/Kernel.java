@@ -6,6 +6,7 @@ import io.omnicl.driver.ClError;
 import io.omnicl.driver.ClKernel;
 import io.omnicl.driver.ClProgram;
 import io.omnicl.driver.InfoValue;
+import io.omnicl.runtime.access.CutChoice;
 import io.omnicl.runtime.access.KernelAccesses;
 import io.omnicl.runtime.sched.PerfKey;
 import io.omnicl.runtime.worker.DeviceNode;
@@ -103,6 +104,11 @@ public final class Kernel extends CountedObject implements ClKernel {
     /** What the kernel's source says of the bytes its work-items read and write of each buffer argument. */
     public KernelAccesses accesses() {
         return template.accesses();
+    }
+
+    /** Whether launches of this kernel of shape {@code key} are cut across devices or run whole, as learnt so far. */
+    public CutChoice cutChoice(PerfKey key) {
+        return template.cutChoice(key);
     }
 
     /** The performance key of a launch of this kernel (see {@link KernelTemplate#perfKey}). */

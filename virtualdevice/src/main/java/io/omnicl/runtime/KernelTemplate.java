@@ -2,6 +2,7 @@ package io.omnicl.runtime;
 
 import io.omnicl.driver.ClError;
 import io.omnicl.driver.OpenClConstants;
+import io.omnicl.runtime.access.CutChoice;
 import io.omnicl.runtime.access.KernelAccesses;
 import io.omnicl.runtime.sched.PerfKey;
 import io.omnicl.runtime.sched.PerfModel;
@@ -51,6 +52,8 @@ final class KernelTemplate {
     private boolean released;
     /** What the kernel's source says of the bytes its work-items use, analysed at the first launch that asks. */
     private volatile KernelAccesses accesses;
+    /** By launch shape: whether launches on the virtual device are cut across devices or run whole. */
+    private final Map<PerfKey, CutChoice> cutChoices = new ConcurrentHashMap<>();
 
     @SuppressWarnings("unchecked")
     KernelTemplate(Program program, String name) {
@@ -179,6 +182,11 @@ final class KernelTemplate {
             accesses = a;
         }
         return a;
+    }
+
+    /** Whether launches of shape {@code key} are cut across devices or run whole, as learnt so far. */
+    CutChoice cutChoice(PerfKey key) {
+        return cutChoices.computeIfAbsent(key, k -> new CutChoice());
     }
 
     PerfKey perfKey(long[] shape, int workDim) {

@@ -61,7 +61,7 @@ class FakeDevicesTest {
     @Test
     void theVirtualDeviceRunsAJavaKernelOnFakeDevices() {
         FakeBackend backend = backend(DeviceSpec.gpu("fake gpu, slower").withSpeed(3, 0.2));
-        RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit(false), backend);
+        RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("off"), backend);
         assertEquals(4, engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).size(), "virtual and 3 pinned");
         Increments.assertIncremented(Increments.run(engine, 0, 2, 5), 5);
         assertEquals(2 * 5, launches(backend), "each launch ran once, on a fake device");
@@ -71,7 +71,7 @@ class FakeDevicesTest {
     @Test
     void aLaunchCutForTheFakeDevicesRunsAPartOnEach() {
         FakeBackend backend = backend(DeviceSpec.cpu("fake cpu 3"));
-        RuntimeDriver engine = new RuntimeDriver(Config.defaults(), backend);
+        RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
         Increments.assertIncremented(Increments.run(engine, 0, 2, 5), 5);
         for (int d = 0; d < 3; d++) {
             assertEquals(2 * 5, backend.device(d).launches(), "device " + d + " ran a part of each launch");

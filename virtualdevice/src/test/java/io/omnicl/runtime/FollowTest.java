@@ -105,7 +105,7 @@ class FollowTest {
      * launch cut across devices follows nothing, and nothing follows it).
      */
     private RuntimeDriver engine(Config config) {
-        return new RuntimeDriver(config.withPerfModelDir(models.toString()).withSplit(false));
+        return new RuntimeDriver(config.withPerfModelDir(models.toString()).withSplit("off"));
     }
 
     private static long followed(RuntimeDriver engine) {

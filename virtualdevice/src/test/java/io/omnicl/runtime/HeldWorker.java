@@ -23,7 +23,7 @@ final class HeldWorker {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-        });
+        }, false);
         held.await();
     }
 }

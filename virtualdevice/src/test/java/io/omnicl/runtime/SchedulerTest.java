@@ -37,7 +37,7 @@ class SchedulerTest {
     /** Launches run whole: the tests count where each went. */
     private RuntimeDriver engine(String scheduler, Map<String, Double> throttle) {
         return new RuntimeDriver(Config.defaults().withScheduler(scheduler).withThrottle(throttle)
-                .withPerfModelDir(models.toString()).withSplit(false));
+                .withPerfModelDir(models.toString()).withSplit("off"));
     }
 
     private static void runIndependentTasks(RuntimeDriver engine) {
@@ -98,7 +98,7 @@ class SchedulerTest {
             if (task != null) {
                 task.run(w);
             }
-        });
+        }, false);
         boolean tookIt = taken.get();
         release.countDown();
         onVirtual.finish();

@@ -4,9 +4,12 @@ import io.omnicl.driver.ClError;
 import io.omnicl.runtime.Device;
 import io.omnicl.runtime.Kernel;
 import io.omnicl.runtime.MemObject;
+import io.omnicl.runtime.access.CutChoice;
 import io.omnicl.runtime.access.Geometry;
 import io.omnicl.runtime.access.SplitCounters;
 import io.omnicl.runtime.coherence.Access;
+import io.omnicl.runtime.coherence.CoherenceMap;
+import io.omnicl.runtime.completion.Completion;
 import io.omnicl.runtime.sched.Fetch;
 import io.omnicl.runtime.sched.PerfKey;
 import io.omnicl.runtime.worker.DeviceNode;
@@ -48,6 +51,8 @@ final class KernelCommand extends DeviceCommand {
     private final List<Access> accesses = new ArrayList<>();
     private final long nodes;
     private final PerfKey perfKey;
+    /** On the virtual device with cuts allowed: what was learnt of cutting launches of this shape, else null. */
+    private CutChoice choice;
     /** The parts of a launch cut for several devices, else null; their ends are counted in {@link #partsLeft}. */
     private final LaunchCut cut;
     private final Part[] parts;
@@ -189,8 +194,13 @@ final class KernelCommand extends DeviceCommand {
             return null;
         }
         SplitCounters counters = queue.runtime().splitCounters();
-        if (!queue.runtime().config().split()) {
+        if (!queue.runtime().config().splits()) {
             counters.whole("OMNICL_SPLIT=off");
+            return null;
+        }
+        choice = queue.runtime().config().splitsAlways() ? null : kernel.cutChoice(perfKey);
+        if (choice != null && !choice.cutNext()) {
+            counters.whole("whole launches of this shape ended sooner than cut ones");
             return null;
         }
         long[] zero = new long[workDim];
@@ -210,10 +220,68 @@ final class KernelCommand extends DeviceCommand {
             place(nodes);
             return;
         }
+        // bytes a piece needs that only other devices hold are brought to the host first: asked for behind a
+        // piece on its in-order queue, they would wait for it to end (a CPU device of PoCL even runs the piece
+        // before it reads anything back)
+        List<Completion> fetches = new ArrayList<>();
+        for (LaunchCut.Piece piece : cut.pieces) {
+            fetchFromOthers(piece, fetches);
+        }
+        if (fetches.isEmpty()) {
+            placePieces();
+        } else {
+            Completion.all(fetches).onDone(s -> {
+                if (s < 0) {
+                    end(s);
+                } else {
+                    placePieces();
+                }
+            });
+        }
+    }
+
+    /**
+     * The other devices' pieces first, each to its device's own thread at once, then the first device's, which
+     * the enqueuing thread may submit itself: all devices start together.
+     */
+    private void placePieces() {
+        long first = cut.pieces.get(0).node().bit();
         for (int p = 0; p < parts.length; p++) {
-            // a part whose device was lost since the cut was made goes to any other
             long own = cut.pieces.get(p).node().bit();
-            parts[p].place(parts[p].available(own) != 0 ? own : nodes);
+            if (own != first) {
+                placePiece(parts[p], own, true);
+            }
+        }
+        for (int p = 0; p < parts.length; p++) {
+            long own = cut.pieces.get(p).node().bit();
+            if (own == first) {
+                placePiece(parts[p], own, false);
+            }
+        }
+    }
+
+    /**
+     * Places a piece on its device {@code own} (a bit), on that device's own thread when {@code ownThread}; a piece
+     * whose device was lost since the cut was made goes to any other.
+     */
+    private void placePiece(Part part, long own, boolean ownThread) {
+        if (part.available(own) == 0) {
+            part.place(nodes);
+        } else if (ownThread) {
+            part.placeOnOwnThread(own);
+        } else {
+            part.place(own);
+        }
+    }
+
+    /** Asks for the bytes {@code piece} reads that neither its device nor the host holds, adding to {@code fetches}. */
+    private void fetchFromOthers(LaunchCut.Piece piece, List<Completion> fetches) {
+        for (Access a : piece.inputs()) {
+            for (CoherenceMap.Piece m : a.storage().map().missing(a.offset(), a.length(), piece.node().index())) {
+                if ((m.holders() & CoherenceMap.bit(CoherenceMap.HOST)) == 0) {
+                    fetches.add(queue.runtime().coherency().toHost(a.storage(), m.offset(), m.length()));
+                }
+            }
         }
     }
 
@@ -302,6 +370,9 @@ final class KernelCommand extends DeviceCommand {
     @Override
     void partEnded(Part part, int status) {
         if (cut == null || status < 0 || partsLeft.decrementAndGet() == 0) {
+            if (status == 0 && choice != null) {
+                choice.ended(cut != null, System.nanoTime());
+            }
             end(status);
         }
     }

@@ -237,6 +237,12 @@ final class Part implements DeviceTask {
         }
     }
 
+    /** Runs the part on the thread of {@code node} (a bit), woken at once ({@link Route#toOwnThread}). */
+    void placeOnOwnThread(long node) {
+        this.candidates = node;
+        Route.toOwnThread(devices().node(Long.numberOfTrailingZeros(node)).worker(), this);
+    }
+
     /** On {@code w}'s thread: submits the part behind the command's precursors there, or lets the command wait. */
     void follow(DeviceWorker w) {
         if (w.node().isLost() || w.failing() || !command.precursorsSettledOn(w)) {

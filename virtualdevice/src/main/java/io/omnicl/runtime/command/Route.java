@@ -33,15 +33,23 @@ final class Route {
     static void behindPrecursors(Command c, DeviceWorker w) {
         WorkerTask follow = c::follow;
         if (!ProgramThreads.runNow(w, follow, false, c.launch())) {
-            w.post(follow);
+            w.post(follow, false);
         }
     }
 
     /** {@code task} runs on the worker of {@code holder}, the device that holds what it reads. */
     static void toHolder(DeviceNode holder, WorkerTask task) {
         if (!ProgramThreads.runNow(holder.worker(), task, false, false)) {
-            holder.worker().post(task);
+            holder.worker().post(task, false);
         }
+    }
+
+    /**
+     * {@code p}, a piece of a launch cut across devices, runs on the thread of {@code w}, woken at once: beside the
+     * pieces the enqueuing thread submits itself (a CPU device of PoCL runs a kernel in the thread submitting it).
+     */
+    static void toOwnThread(DeviceWorker w, Part p) {
+        w.post(p, true);
     }
 
     /** {@code p}, taken by {@code w} when its memory had no room for it, is tried again there once a command ends. */
@@ -51,6 +59,6 @@ final class Route {
 
     /** {@code p}, taken by {@code w} and then made to wait for data, is tried again there. */
     static void backTo(DeviceWorker w, Part p) {
-        w.post(p);
+        w.post(p, false);
     }
 }

@@ -39,13 +39,14 @@ import java.util.function.Function;
  *                      the machine has more cores than real devices and a program thread, else 0 (there a
  *                      watching thread takes the core a device or the program needs)
  * @param split         {@code OMNICL_SPLIT}: {@code auto} cuts a launch on the virtual device into parts for several
- *                      real devices where the kernel's source shows which bytes each part reads and writes,
- *                      {@code off} runs every launch whole on one device
+ *                      real devices where the kernel's source shows which bytes each part reads and writes, and
+ *                      launches of its shape have ended sooner cut than whole; {@code always} wherever the source
+ *                      allows; {@code off} runs every launch whole on one device
  */
 public record Config(List<String> deviceFilter, String backend, String scheduler, boolean strictOrder,
                      int maxInFlight, boolean printStatistics, Map<String, Double> throttle, String traceFile,
                      String perfModelDir, String programCacheDir, long deviceMemLimit, List<FaultSpec> faults,
-                     boolean resilient, String pinned, int watchMicros, boolean split) {
+                     boolean resilient, String pinned, int watchMicros, String split) {
 
     /** What {@code OMNICL_WATCH=auto} watches for where there are cores to spare. */
     static final int AUTO_WATCH_MICROS = 50;
@@ -56,6 +57,9 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         }
         if (maxInFlight < 1) {
             throw new IllegalArgumentException("OMNICL_INFLIGHT must be 1 or more, not " + maxInFlight);
+        }
+        if (!List.of("auto", "always", "off").contains(split)) {
+            throw new IllegalArgumentException("OMNICL_SPLIT must be auto, always or off, not '" + split + "'");
         }
         if (!List.of("auto", "on", "off").contains(pinned)) {
             throw new IllegalArgumentException("OMNICL_PINNED must be auto, on or off, not '" + pinned + "'");
@@ -129,9 +133,19 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         return toBuilder().resilient(on).build();
     }
 
-    /** This configuration with launches on the virtual device cut into parts ({@code OMNICL_SPLIT=auto}) or not. */
-    public Config withSplit(boolean on) {
-        return toBuilder().split(on).build();
+    /** This configuration with launches on the virtual device cut as {@code mode} says ({@code OMNICL_SPLIT}). */
+    public Config withSplit(String mode) {
+        return toBuilder().split(mode).build();
+    }
+
+    /** Whether launches on the virtual device may be cut across devices. */
+    public boolean splits() {
+        return !split.equals("off");
+    }
+
+    /** Whether launches are cut wherever the source allows, without weighing whole launches against cut ones. */
+    public boolean splitsAlways() {
+        return split.equals("always");
     }
 
     /** This configuration with waiting threads watching for {@code micros} before they block (-1: auto). */
@@ -164,7 +178,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         private boolean resilient;
         private String pinned = "auto";
         private int watchMicros = -1;
-        private boolean split = true;
+        private String split = "auto";
 
         Builder deviceFilter(List<String> v) { deviceFilter = v; return this; }
         Builder backend(String v) { backend = v; return this; }
@@ -181,7 +195,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         Builder resilient(boolean v) { resilient = v; return this; }
         Builder pinned(String v) { pinned = v; return this; }
         Builder watchMicros(int v) { watchMicros = v; return this; }
-        Builder split(boolean v) { split = v; return this; }
+        Builder split(String v) { split = v; return this; }
 
         Config build() {
             return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
@@ -258,7 +272,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
                 .resilient(flag(read("OMNICL_RESILIENT", "")))
                 .pinned(read("OMNICL_PINNED", "auto"))
                 .watchMicros(watch.equalsIgnoreCase("auto") ? -1 : number("OMNICL_WATCH", watch, Integer::parseInt))
-                .split(splitSetting(read("OMNICL_SPLIT", "auto")))
+                .split(read("OMNICL_SPLIT", "auto").trim().toLowerCase(Locale.ROOT))
                 .build();
     }
 
@@ -269,15 +283,6 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(name + " expects a number here, not '" + text + "'", e);
         }
-    }
-
-    /** {@code OMNICL_SPLIT}: auto or off. */
-    private static boolean splitSetting(String value) {
-        String v = value.trim().toLowerCase(Locale.ROOT);
-        if (!v.equals("auto") && !v.equals("off")) {
-            throw new IllegalArgumentException("OMNICL_SPLIT must be auto or off, not '" + value + "'");
-        }
-        return v.equals("auto");
     }
 
     /** A switch: anything but empty or 0 is on. */

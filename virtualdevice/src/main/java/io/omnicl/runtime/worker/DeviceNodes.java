@@ -64,7 +64,7 @@ public final class DeviceNodes {
     public void lose(DeviceNode node) {
         if (node.markLost()) {
             Log.LOG.warning("OmniCL: lost " + node + "; its work goes to the other devices");
-            node.worker().post(w -> w.memory().abandon());
+            node.worker().post(w -> w.memory().abandon(), false);
         }
     }
 

@@ -138,7 +138,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
 
     @Override
     public void runOnThread(Runnable task) {
-        post(w -> task.run());
+        post(w -> task.run(), false);
     }
 
     @Override
@@ -272,11 +272,14 @@ public final class DeviceWorker implements Worker, MemoryNode {
         staging.give(slot);
     }
 
-    /** Runs {@code task} on this worker's thread, before anything the scheduler has for it. */
-    public void post(WorkerTask task) {
+    /**
+     * Runs {@code task} on this worker's thread, before anything the scheduler has for it; {@code now}: the worker
+     * is woken at once, not at the program's next flush point.
+     */
+    public void post(WorkerTask task, boolean now) {
         start();
         tasks.post(task);
-        wakeFor(true);
+        wakeFor(true, now);
     }
 
     /**
@@ -287,19 +290,19 @@ public final class DeviceWorker implements Worker, MemoryNode {
     private void precede(WorkerTask task) {
         start();
         tasks.precede(task);
-        wakeFor(true);
+        wakeFor(true, false);
     }
 
     /** Tells the worker there may be work for it, starting it if it has not started ({@link WorkSignal#raise}). */
     @Override
     public void wake() {
-        wakeFor(false);
+        wakeFor(false, false);
     }
 
-    /** {@link #wake}; {@code posted}: for a task posted to this worker rather than given to the scheduler. */
-    private void wakeFor(boolean posted) {
+    /** {@link #wake}; {@code posted}: for a task posted to this worker; {@code now}: not held until a flush point. */
+    private void wakeFor(boolean posted, boolean now) {
         start();
-        if (!ProgramThreads.absorbs(this, posted)) {
+        if (now || !ProgramThreads.absorbs(this, posted)) {
             signal.raise();
         }
     }
@@ -309,13 +312,10 @@ public final class DeviceWorker implements Worker, MemoryNode {
         return heldWakes;
     }
 
-    /**
-     * A flush point: the held wakes are let go. {@code onlyIfWork}: a thread drove another worker to what it waited
-     * for, so this one is woken only if something may be left for it (not for a task the driven one took).
-     */
+    /** A flush point: the held wakes are let go; {@code onlyIfWork}: woken only with something left for it to do. */
     void releaseWake(boolean onlyIfWork) {
         heldWakes.letGo();
-        if (!onlyIfWork || tasks.any() || scheduler == null || scheduler.mayHaveWorkFor(this)) {
+        if (!onlyIfWork || hasInFlight() || tasks.any() || scheduler == null || scheduler.mayHaveWorkFor(this)) {
             signal.raise();
         }
     }

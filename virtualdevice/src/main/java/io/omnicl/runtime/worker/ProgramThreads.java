@@ -12,7 +12,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * blocking call, a wait), and a thread waiting for a command can submit and wait for it itself, as plain
  * OpenCL does, with no hand-over to another thread and back. At a flush point the held workers are woken; at a
  * wait, the waiting thread drives one of them (takes its role, see {@link DeviceWorker#tryDrive}) until what
- * it waits for has ended, and then wakes the others the scheduler may still have work for. A worker given
+ * it waits for has ended, and then wakes the others the scheduler may still have work for; those with commands
+ * in flight it wakes before the drive, since only they can end them. A worker given
  * {@value #HOLD_AT_MOST} commands without a flush is woken anyway, so that a long stream of commands keeps its
  * device busy while it is enqueued; and a parked worker looks for work now and then on its own, so a program
  * that never flushes is only slower. A launch, or a command the thread waits for, that is ready when enqueued
@@ -73,6 +74,10 @@ public final class ProgramThreads {
             for (DeviceWorker w = HELD.poll(); w != null; w = HELD.poll()) {
                 if (driven == null && s.driving == null && w.tryDrive()) {
                     driven = w;
+                } else if (w.hasInFlight()) {
+                    // only its own thread can end what is in flight there (a part of a launch cut across devices):
+                    // woken now, it runs beside the drive
+                    w.releaseWake(false);
                 } else {
                     others.add(w);
                 }

@@ -1,0 +1,52 @@
+package io.omnicl.runtime.access;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** How the way of the next launch is learnt from the intervals between launches' ends. */
+class CutChoiceTest {
+
+    /** Launches one after the other, each taking {@code cutNanos} cut or {@code wholeNanos} whole; the ways taken. */
+    private static List<Boolean> run(CutChoice choice, int launches, long cutNanos, long wholeNanos) {
+        List<Boolean> ways = new ArrayList<>();
+        long now = 0;
+        for (int i = 0; i < launches; i++) {
+            boolean cut = choice.cutNext();
+            now += cut ? cutNanos : wholeNanos;
+            choice.ended(cut, now);
+            ways.add(cut);
+        }
+        return ways;
+    }
+
+    @Test
+    void theFirstLaunchesAreCutThenWholeThenTheSoonerWayStays() {
+        List<Boolean> ways = run(new CutChoice(), 40, 100, 300);
+        assertEquals(List.of(true, true, true, false, false, false), ways.subList(0, 6));
+        assertTrue(ways.subList(6, 40).stream().allMatch(w -> w), "cut, which ended sooner: " + ways);
+    }
+
+    @Test
+    void whereWholeLaunchesEndSoonerLaunchesStayWhole() {
+        List<Boolean> ways = run(new CutChoice(), 40, 300, 100);
+        assertFalse(ways.subList(6, 40).contains(true), "whole, which ended sooner: " + ways);
+    }
+
+    @Test
+    void theWayNotTakenIsTriedAgainNowAndThenAndTakenWhenItBecameSooner() {
+        CutChoice choice = new CutChoice();
+        run(choice, 10, 300, 100);
+        // cutting became cheaper (its data now resident, say): a recheck finds it
+        List<Boolean> later = run(choice, 200, 50, 100);
+        long cut = later.subList(100, 200).stream().filter(w -> w).count();
+        // all but the launches that try the other way again
+        assertTrue(cut >= 90, "cut again: " + later);
+        assertFalse(later.subList(0, 30).contains(true), "whole until the recheck: " + later);
+    }
+}
