@@ -174,6 +174,30 @@ class CutLaunchesTest {
         clReleaseMemObject(buffer);
     }
 
+    /** What each device wrote of a cut launch lands in its place in a direct buffer read whole, from an offset on. */
+    @Test
+    void aCutLaunchsResultReadIntoADirectBufferLandsInPlace() {
+        int width = 64;
+        int height = 128;
+        cl_mem buffer = clCreateBuffer(context, CL_MEM_WRITE_ONLY, (long) Sizeof.cl_int * width * height, null, null);
+        cl_kernel k = kernel("frame", buffer, width);
+        long[] before = OmniCL.kernelsPerDevice();
+        clEnqueueNDRangeKernel(queue, k, 2, null, new long[] {width, height}, null, 0, null, null);
+        int skipped = 3 * width + 5;
+        java.nio.ByteBuffer into = java.nio.ByteBuffer.allocateDirect(Sizeof.cl_int * (width * height - skipped))
+                .order(java.nio.ByteOrder.nativeOrder());
+        clEnqueueReadBuffer(queue, buffer, true, (long) Sizeof.cl_int * skipped, into.capacity(), Pointer.to(into), 0,
+                null, null);
+        for (int i = skipped; i < width * height; i++) {
+            int x = i % width;
+            int y = i / width;
+            assertEquals(x * 3 + y * 5, into.getInt(Sizeof.cl_int * (i - skipped)), "pixel " + x + ", " + y);
+        }
+        assertArrayEquals(new long[] {1, 1}, kernelsSince(before), "each device ran one part");
+        clReleaseKernel(k);
+        clReleaseMemObject(buffer);
+    }
+
     /** Work that grows row by row is dealt out in blocks that take turns between the devices, four each. */
     @Test
     void anIrregularLaunchIsDealtToBothDevicesInBlocksThatTakeTurns() {

@@ -5,57 +5,62 @@ package io.omnicl.runtime.access;
  * launches so far: each way is timed by the interval between the ends of two launches made that way one after the
  * other (a launch's own time plus what it waited for: transfers, the hand-overs between threads, the launches it
  * follows); the way whose last interval was shorter is taken, and the other tried again now and then (after 64
- * launches, then 128, ...: each try moves data between devices and back). The first
- * launches are cut: a program of one launch gains at once, and the second interval of each way is the one that
- * counts, since the first after a change of way includes moving data back where that way wants it.
+ * launches, then 128, ...: each try moves data between devices and back). The first launches are cut, the next
+ * ones whole; a program of one launch gains at once. The last interval of each way is the one that counts, since
+ * the first after a change of way includes moving data where that way wants it. Decisions are made as launches
+ * are enqueued, ahead of their ends: until both ways have an interval, launches go the way of the one before.
  */
 public final class CutChoice {
 
-    /** Launches made one way before it has an interval that counts (the second). */
+    /** Launches made each way at first, and when the way not taken is tried again. */
     private static final int EXPLORE = 3;
     /** Launches after which the way not taken is tried again first; each time after twice as many. */
     private static final int FIRST_RECHECK = 64;
 
     private final long[] lastInterval = {-1, -1};
-    private final int[] made = new int[2];
+    private final int[] decided = new int[2];
+    private int lastDecided = 1;
     private long lastEnd;
-    private int lastWay = -1;
+    private int lastEnded = -1;
     private int sinceCheck;
     private int recheckAfter = FIRST_RECHECK;
-    private int trying = -1;
+    private int trying;
     private int tryLeft;
 
     /** Whether the next launch is cut. */
     public synchronized boolean cutNext() {
-        if (made[1] < EXPLORE) {
-            return true;
-        }
-        if (made[0] < EXPLORE) {
-            return false;
-        }
-        if (tryLeft > 0) {
+        int way;
+        if (decided[1] < EXPLORE) {
+            way = 1;
+        } else if (decided[0] < EXPLORE) {
+            way = 0;
+        } else if (lastInterval[0] < 0 || lastInterval[1] < 0) {
+            way = lastDecided;
+        } else if (tryLeft > 0) {
             tryLeft--;
-            return trying == 1;
+            way = trying;
+        } else {
+            way = lastInterval[1] <= lastInterval[0] ? 1 : 0;
+            if (++sinceCheck >= recheckAfter) {
+                sinceCheck = 0;
+                recheckAfter *= 2;
+                trying = 1 - way;
+                tryLeft = EXPLORE - 1;
+                way = trying;
+            }
         }
-        int better = lastInterval[1] <= lastInterval[0] ? 1 : 0;
-        if (++sinceCheck >= recheckAfter) {
-            sinceCheck = 0;
-            recheckAfter *= 2;
-            trying = 1 - better;
-            tryLeft = EXPLORE - 1;
-            return trying == 1;
-        }
-        return better == 1;
+        decided[way]++;
+        lastDecided = way;
+        return way == 1;
     }
 
     /** A launch made one way ({@code cut} or not) ended at {@code nanos} (its end as seen by the host). */
     public synchronized void ended(boolean cut, long nanos) {
         int way = cut ? 1 : 0;
-        if (lastWay == way) {
+        if (lastEnded == way) {
             lastInterval[way] = nanos - lastEnd;
         }
-        made[way]++;
-        lastWay = way;
+        lastEnded = way;
         lastEnd = nanos;
     }
 }

@@ -17,6 +17,9 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
 
 import static io.omnicl.driver.OpenClConstants.CL_COMMAND_READ_BUFFER;
 
@@ -52,7 +55,7 @@ final class HostReadCommand extends Command {
 
     @Override
     void start() {
-        if (!readFromHolder()) {
+        if (!readFromHolder() && !readFromHolders()) {
             readThroughHostCopy();
         }
     }
@@ -100,6 +103,84 @@ final class HostReadCommand extends Command {
         return true;
     }
 
+    /**
+     * A read of a range that the host copy lacks and devices hold between them (the parts of a launch cut across
+     * devices wrote it) goes from each device, its bytes at once, straight to their place in the user's memory.
+     * Returns false, having done nothing, when some of the range is on the host or nowhere.
+     */
+    private boolean readFromHolders() {
+        Storage s = access.storage();
+        if (s.image() != null) {
+            return false;
+        }
+        long lost = queue.runtime().devices().lostNodes();
+        List<long[]> spans = new ArrayList<>();
+        long covered = 0;
+        for (CoherenceMap.Piece p : s.map().missing(access.offset(), access.length(), CoherenceMap.HOST)) {
+            long devices = p.holders() & ~lost;
+            if (devices == 0) {
+                return false;
+            }
+            int holder = Long.numberOfTrailingZeros(devices);
+            long[] last = spans.isEmpty() ? null : spans.get(spans.size() - 1);
+            if (last != null && last[0] == holder && last[2] == p.offset()) {
+                last[2] = p.end();
+            } else {
+                spans.add(new long[] {holder, p.offset(), p.end()});
+            }
+            covered += p.length();
+        }
+        if (covered != access.length() || spans.size() < 2) {
+            return false;
+        }
+        event.running(0);
+        AtomicInteger left = new AtomicInteger(spans.size());
+        AtomicBoolean failed = new AtomicBoolean();
+        IntConsumer spanDone = status -> {
+            if (status < 0) {
+                failed.set(true);
+            }
+            if (left.decrementAndGet() == 0) {
+                if (failed.get()) {
+                    readThroughHostCopy();
+                } else {
+                    end(0);
+                }
+            }
+        };
+        for (long[] span : spans) {
+            long from = span[1];
+            long length = span[2] - from;
+            Route.toHolder(queue.runtime().devices().node((int) span[0]), w -> {
+                boolean holds = (s.map().holdersOfAll(from, length) & w.node().bit()) != 0;
+                HostMemory window = new Window(user, from - access.offset(), length);
+                if (w.node().isLost() || w.failing() || !holds || !readOn(w, from, length, window, spanDone)) {
+                    spanDone.accept(-1);
+                }
+            });
+        }
+        return true;
+    }
+
+    /** The part of the user's memory from {@code base} on, {@code size} bytes of it. */
+    private record Window(HostMemory user, long base, long size) implements HostMemory {
+        @Override
+        public void copyOut(long offset, ByteBuffer dst) {
+            user.copyOut(base + offset, dst);
+        }
+
+        @Override
+        public void copyIn(long offset, ByteBuffer src) {
+            user.copyIn(base + offset, src);
+        }
+
+        @Override
+        public ByteBuffer direct() {
+            ByteBuffer all = user.direct();
+            return all == null ? null : all.slice(all.position() + (int) base, (int) size).order(all.order());
+        }
+    }
+
     /** A read of a buffer may follow the commands that write what it reads onto their device. */
     @Override
     boolean canFollowOn(DeviceWorker w) {
@@ -129,41 +210,58 @@ final class HostReadCommand extends Command {
      * be enqueued.
      */
     private boolean readOn(DeviceWorker w, Runnable otherwise) {
-        // the user's memory holds nothing defined until the read completes, so it may take the bytes at once
-        ByteBuffer direct = inPlace();
-        Landing landing = Landing.of(w, access.length(), direct);
-        boolean reading;
-        try {
-            reading = Coherency.readBehind(access.storage(), access.offset(), access.length(), w, landing.store(),
-                    status -> {
-                        if (status < 0) {
-                            landing.giveBack();
-                            runningOn(null);
-                            otherwise.run();
-                            return;
-                        }
-                        event.running(0);
-                        if (landing.staged() && access.length() > COPY_ON_WORKER_BYTES) {
-                            HostThreads.run(() -> {
-                                landing.copyOut(user, direct);
-                                landing.giveBack();
-                                end(0);
-                            });
-                            return;
-                        }
-                        landing.copyOut(user, direct);
-                        landing.giveBack();
-                        end(0);
-                    });
-        } catch (RuntimeException e) {
-            reading = false;
-        }
+        boolean reading = readOn(w, access.offset(), access.length(), user, status -> {
+            if (status < 0) {
+                runningOn(null);
+                otherwise.run();
+            } else {
+                end(0);
+            }
+        });
         if (reading) {
             runningOn(w);
-        } else {
-            landing.giveBack();
         }
         return reading;
+    }
+
+    /**
+     * Reads {@code [offset, offset + length)} of the buffer's storage from {@code w}'s device, behind what is on
+     * its queue, into {@code into}; {@code then} gets the status once the bytes are there (or the read failed).
+     * Returns false, having enqueued nothing, when it could not be enqueued.
+     */
+    private boolean readOn(DeviceWorker w, long offset, long length, HostMemory into, IntConsumer then) {
+        // the user's memory holds nothing defined until the read completes, so it may take the bytes at once
+        ByteBuffer intoDirect = into.direct();
+        ByteBuffer direct = intoDirect != null && intoDirect.remaining() == length ? intoDirect : null;
+        Landing landing = Landing.of(w, length, direct);
+        try {
+            boolean reading = Coherency.readBehind(access.storage(), offset, length, w, landing.store(), status -> {
+                if (status < 0) {
+                    landing.giveBack();
+                    then.accept(status);
+                    return;
+                }
+                event.running(0);
+                if (landing.staged() && length > COPY_ON_WORKER_BYTES) {
+                    HostThreads.run(() -> {
+                        landing.copyOut(into, direct);
+                        landing.giveBack();
+                        then.accept(0);
+                    });
+                    return;
+                }
+                landing.copyOut(into, direct);
+                landing.giveBack();
+                then.accept(0);
+            });
+            if (!reading) {
+                landing.giveBack();
+            }
+            return reading;
+        } catch (RuntimeException e) {
+            landing.giveBack();
+            return false;
+        }
     }
 
     /**
@@ -218,12 +316,6 @@ final class HostReadCommand extends Command {
                 landings.give(kept);
             }
         }
-    }
-
-    /** The user's memory when it is a direct buffer of the range's size, else null. */
-    private ByteBuffer inPlace() {
-        ByteBuffer direct = user.direct();
-        return direct != null && direct.remaining() == access.length() ? direct : null;
     }
 
     /** Whether {@code w}'s device holds the whole range once the precursors in flight there have run. */

@@ -205,7 +205,7 @@ final class KernelCommand extends DeviceCommand {
         }
         long[] zero = new long[workDim];
         LaunchCut.Plan plan = LaunchCut.plan(kernel, args, new Geometry(workDim, offset == null ? zero : offset,
-                global, local), nodes, queue.runtime().devices());
+                global, local), nodes, queue.runtime().devices(), perfKey, queue.runtime().config().splitsAlways());
         if (plan.cut() == null) {
             counters.whole(plan.whyWhole());
         } else {

@@ -9,6 +9,7 @@ import io.omnicl.runtime.access.PartVerdict;
 import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.coherence.Storage;
 import io.omnicl.runtime.sched.DeviceSpeed;
+import io.omnicl.runtime.sched.PerfKey;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceNodes;
 
@@ -60,7 +61,8 @@ final class LaunchCut {
      * The cut of a launch of {@code kernel} with captured {@code args} over the real devices {@code nodes} (bits)
      * that can run it.
      */
-    static Plan plan(Kernel kernel, Kernel.Arg[] args, Geometry g, long nodes, DeviceNodes devices) {
+    static Plan plan(Kernel kernel, Kernel.Arg[] args, Geometry g, long nodes, DeviceNodes devices, PerfKey key,
+                     boolean always) {
         nodes &= ~devices.lostNodes();
         if (Long.bitCount(nodes) < 2) {
             return whole("one real device can run it");
@@ -144,7 +146,47 @@ final class LaunchCut {
             pieces.add(new Piece(p, slot.node, g.offset()[dim] + slot.from * grain, g.offset()[dim] + slot.to * grain,
                     List.copyOf(inputs), List.copyOf(outputs), kernel.name() + " [" + (p + 1) + "/" + slots.size() + "]"));
         }
+        if (!always) {
+            long all = g.global()[dim];
+            for (Piece piece : pieces) {
+                String why = moveOutweighsCut(piece, (double) (piece.to() - piece.from()) / all, devices, key);
+                if (why != null) {
+                    return whole(why);
+                }
+            }
+        }
         return new Plan(new LaunchCut(dim, pieces), null);
+    }
+
+    /**
+     * Why {@code piece}, a {@code share} of the launch, should not run cut because of what it would first bring
+     * from other devices, or null. A stencil's halo (at most {@link #SMALLEST_SHARE} of what it reads) is always
+     * worth it. More is not, where the device's transfers are staged (a GPU): moving a buffer's halves between
+     * devices through the host costs more than most launches gain by a cut, so a cut is weighed against whole
+     * launches only once the data is where its pieces run. Between devices whose memory is the host's, it is a copy
+     * in memory, worth it when the performance model expects the launch to save more than the copy takes (or knows
+     * nothing of it yet: a program of one launch that computes much gains).
+     */
+    private static String moveOutweighsCut(Piece piece, double share, DeviceNodes devices, PerfKey key) {
+        long reads = 0;
+        long fromDevices = 0;
+        for (Access a : piece.inputs()) {
+            reads += a.length();
+            fromDevices += a.storage().map().missingBytes(a.offset(), a.length(), piece.node().index())[1];
+        }
+        if (fromDevices <= reads * SMALLEST_SHARE) {
+            return null;
+        }
+        if (piece.node().staged()) {
+            return "a part would first bring much of what it reads from another device";
+        }
+        String model = piece.node().modelId();
+        double whole = key == null ? Double.NaN : devices.model().estimate(key, model, List.of());
+        DeviceSpeed bus = devices.model().speed(model);
+        bus = bus == null ? DeviceSpeed.UNKNOWN : bus;
+        double move = fromDevices / bus.downloadPerNano() + fromDevices / bus.uploadPerNano();
+        return !Double.isNaN(whole) && move >= whole * (1 - share)
+                ? "moving what a part reads would take longer than the cut saves" : null;
     }
 
     private static Plan whole(String why) {

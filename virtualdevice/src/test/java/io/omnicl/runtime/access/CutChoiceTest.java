@@ -38,6 +38,24 @@ class CutChoiceTest {
         assertFalse(ways.subList(6, 40).contains(true), "whole, which ended sooner: " + ways);
     }
 
+    /** Launches enqueued far ahead of their ends: decided before any interval is known. */
+    @Test
+    void launchesDecidedBeforeAnyEndKeepTheLastWayTriedUntilBothWaysAreTimed() {
+        CutChoice choice = new CutChoice();
+        List<Boolean> ways = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            ways.add(choice.cutNext());
+        }
+        assertEquals(List.of(true, true, true, false, false, false), ways.subList(0, 6));
+        assertFalse(ways.subList(6, 20).contains(true), "whole, the way of the launch before: " + ways);
+        long now = 0;
+        for (boolean cut : ways) {
+            now += cut ? 100 : 300;
+            choice.ended(cut, now);
+        }
+        assertTrue(choice.cutNext(), "cut, timed sooner");
+    }
+
     @Test
     void theWayNotTakenIsTriedAgainNowAndThenAndTakenWhenItBecameSooner() {
         CutChoice choice = new CutChoice();
