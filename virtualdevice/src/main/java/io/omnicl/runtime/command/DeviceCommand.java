@@ -96,6 +96,11 @@ abstract class DeviceCommand extends Command {
         return perfKey();
     }
 
+    /** How many times {@code part}'s work the command's is: the model keeps times of whole launches. */
+    double wholeOverPart(Part part) {
+        return 1;
+    }
+
     /** {@code part}'s name in a trace. */
     String labelOf(Part part) {
         return label();

@@ -329,9 +329,11 @@ final class KernelCommand extends DeviceCommand {
     }
 
     @Override
-    PerfKey perfKeyOf(Part part) {
-        // the model's times are of whole launches of a shape; a part's would skew them
-        return cut == null ? perfKey : null;
+    double wholeOverPart(Part part) {
+        LaunchCut.Piece piece = pieceOf(part);
+        // a piece's time, scaled to the whole launch's work-items: the same work-items of an irregular kernel may
+        // take more or less, so the model learns an average
+        return piece == null ? 1 : (double) global[cut.dim] / (piece.to() - piece.from());
     }
 
     @Override

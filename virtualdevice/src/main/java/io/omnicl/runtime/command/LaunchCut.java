@@ -29,6 +29,11 @@ final class LaunchCut {
 
     /** A device's share below this fraction of the launch would cost it more than it gains. */
     private static final double SMALLEST_SHARE = 1.0 / 16;
+    /**
+     * A launch the performance model expects to take less than this on its fastest device runs whole: a cut's
+     * hand-overs between threads and its transfers cost a good part of it.
+     */
+    private static final long SHORTEST_CUT_NANOS = 1_000_000;
     /** Blocks each device's share of an irregular launch comes in. */
     private static final int CYCLIC_ROUNDS = 4;
     /** Without a given work-group size, parts are cut at multiples of about this many work-items. */
@@ -66,6 +71,9 @@ final class LaunchCut {
         nodes &= ~devices.lostNodes();
         if (Long.bitCount(nodes) < 2) {
             return whole("one real device can run it");
+        }
+        if (!always && expectedWhole(key, nodes, devices) < SHORTEST_CUT_NANOS) {
+            return whole("expected to take under 1 ms whole");
         }
         KernelAccesses analysis = kernel.accesses();
         if (analysis.reason() != null) {
@@ -187,6 +195,18 @@ final class LaunchCut {
         double move = fromDevices / bus.downloadPerNano() + fromDevices / bus.uploadPerNano();
         return !Double.isNaN(whole) && move >= whole * (1 - share)
                 ? "moving what a part reads would take longer than the cut saves" : null;
+    }
+
+    /** What the model expects of the launch whole on the fastest of {@code nodes} that has run it; NaN if none has. */
+    private static double expectedWhole(PerfKey key, long nodes, DeviceNodes devices) {
+        double best = Double.NaN;
+        for (DeviceNode n : devices.nodes()) {
+            if ((nodes & n.bit()) != 0 && key != null) {
+                double e = devices.model().estimate(key, n.modelId(), List.of());
+                best = Double.isNaN(best) || e < best ? e : best;
+            }
+        }
+        return best;
     }
 
     private static Plan whole(String why) {

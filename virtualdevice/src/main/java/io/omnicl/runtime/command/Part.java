@@ -184,7 +184,7 @@ final class Part implements DeviceTask {
         if (times != null && key != null) {
             // a throttled device holds its worker for the kernel and the wait after it
             devices().model().record(key, w.node().modelId(),
-                    (long) ((times[3] - times[2]) * w.throttle()));
+                    (long) ((times[3] - times[2]) * w.throttle() * command.wholeOverPart(this)));
         }
         if (staged != null) {
             staged.commit(w.node().index());
