@@ -3,10 +3,11 @@ package io.omnicl.differential;
 import java.util.List;
 
 /**
- * The fixed set of small kernels a generated program may run. Each work-item {@code i} touches element
- * {@code i} (of {@code uint}s) of each buffer argument only, or, for {@link #REVERSE_IN_GROUP}, the elements
- * of its own work-group; so an output argument may alias an input argument that starts at the same byte
- * without making the result depend on the order of work-items.
+ * The fixed set of small kernels a generated program may run. Each work-item {@code i} writes element {@code i}
+ * (of {@code uint}s) of its output, or, for {@link #ATOMIC_SUM}, adds to element 0 atomically; it reads element
+ * {@code i} of each input, or also others (its work-group's, behind a barrier; the element before; one at an index
+ * read from memory). An output argument may alias an input argument that starts at the same byte without making the
+ * result depend on the order of work-items, unless {@link #readsOthers}.
  *
  * <p>Launches have a local size from {@link #LOCAL_SIZES} (0: none given, except for a kernel with a local
  * scratch), a global size up to {@link #MAX_GLOBAL_SIZE}, and any global offset that keeps them in range.
@@ -22,7 +23,13 @@ enum KernelKind {
     /** b[i] = a[mirror of i in its work-group] + group id, through a __local scratch and a barrier */
     REVERSE_IN_GROUP("reverse_in_group", List.of(Role.IN, Role.OUT), true, false),
     /** b[i] = a[i] * k + i, with a scalar argument k */
-    SCALE_ADD_INDEX("scale_add_index", List.of(Role.IN, Role.OUT), false, true);
+    SCALE_ADD_INDEX("scale_add_index", List.of(Role.IN, Role.OUT), false, true),
+    /** b[i] = 2 a[i] + a[i - 1] (a[i] alone at 0): a stencil, reading the element before its own */
+    NEIGHBOURS("neighbours", List.of(Role.IN, Role.OUT), false, false),
+    /** c[i] = b[0] or b[i], as a[i] is even or odd: a read at an index read from memory */
+    GATHER("gather", List.of(Role.IN, Role.IN, Role.OUT), false, false),
+    /** b[0] += a[i] & 7 for every i, atomically: work-items that meet in one word */
+    ATOMIC_SUM("atomic_sum", List.of(Role.IN, Role.IN_OUT), false, false);
 
     /** How a kernel uses one of its buffer arguments. */
     enum Role {
@@ -62,6 +69,21 @@ enum KernelKind {
             "    size_t i = get_global_id(0);",
             "    b[i] = a[i] * k + (uint) i;",
             "}",
+            "__kernel void neighbours(const __global uint* a, __global uint* b) {",
+            "    size_t i = get_global_id(0);",
+            "    if (i > 0) {",
+            "        b[i] = 2u * a[i] + a[i - 1];",
+            "    } else {",
+            "        b[i] = a[i];",
+            "    }",
+            "}",
+            "__kernel void gather(const __global uint* a, const __global uint* b, __global uint* c) {",
+            "    size_t i = get_global_id(0);",
+            "    c[i] = b[(a[i] & 1u) * i];",
+            "}",
+            "__kernel void atomic_sum(const __global uint* a, __global uint* b) {",
+            "    atomic_add(&b[0], a[get_global_id(0)] & 7u);",
+            "}",
             "");
 
     /** Bytes of one element. */
@@ -78,6 +100,15 @@ enum KernelKind {
     final boolean usesLocalScratch;
     /** Whether a uint scalar follows the buffer arguments. */
     final boolean usesScalar;
+
+    /**
+     * Whether a work-item's reads may meet what other work-items write, were an output to alias an input (it reads
+     * elements other than its own outside a barrier, or all add to one): then a written argument must not overlap
+     * another argument at all, or the result would depend on the order of work-items.
+     */
+    boolean readsOthers() {
+        return this == NEIGHBOURS || this == GATHER || this == ATOMIC_SUM;
+    }
 
     KernelKind(String functionName, List<Role> roles, boolean usesLocalScratch, boolean usesScalar) {
         this.functionName = functionName;

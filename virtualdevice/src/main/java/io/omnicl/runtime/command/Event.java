@@ -30,6 +30,8 @@ public final class Event extends CountedObject implements ClEvent {
     private volatile Command command;
     /** QUEUED, SUBMIT, START, END in host nanoseconds; 0 until reached. */
     private final long[] times = new long[4];
+    /** Guarded by this: the end of the command before in an in-order queue, which this one starts no earlier than. */
+    private long notBefore;
     /** Whether the times are kept: only a profiling queue's commands give them. */
     private final boolean timed;
     private int status;
@@ -93,9 +95,10 @@ public final class Event extends CountedObject implements ClEvent {
     void executedAt(long start, long end, long observed) {
         long duration = Math.max(0, end - start);
         synchronized (this) {
-            long last = Math.max(observed, times[1]);
+            long first = Math.max(times[1], notBefore);
+            long last = Math.max(observed, first);
             long e = Math.min(end, last);
-            long s = Math.max(e - duration, times[1]);
+            long s = Math.max(e - duration, first);
             times[2] = s;
             times[3] = Math.min(Math.max(e, s + duration), last);
         }
@@ -111,10 +114,14 @@ public final class Event extends CountedObject implements ClEvent {
             previousEnd = previous.times[3];
         }
         synchronized (this) {
+            notBefore = Math.max(notBefore, previousEnd);
             if (times[2] != 0 && times[2] < previousEnd) {
-                long duration = times[3] - times[2];
+                // a command still running (a launch cut across devices: started when its first piece did) has no end
+                // to move yet; its times, when they come, start no earlier than notBefore
+                if (times[3] != 0) {
+                    times[3] = previousEnd + (times[3] - times[2]);
+                }
                 times[2] = previousEnd;
-                times[3] = previousEnd + duration;
             }
         }
     }
