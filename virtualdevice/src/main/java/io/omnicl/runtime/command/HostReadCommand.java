@@ -151,7 +151,7 @@ final class HostReadCommand extends Command {
         for (long[] span : spans) {
             long from = span[1];
             long length = span[2] - from;
-            Route.toHolder(queue.runtime().devices().node((int) span[0]), w -> {
+            Route.toHolderThread(queue.runtime().devices().node((int) span[0]), w -> {
                 boolean holds = (s.map().holdersOfAll(from, length) & w.node().bit()) != 0;
                 HostMemory window = new Window(user, from - access.offset(), length);
                 if (w.node().isLost() || w.failing() || !holds || !readOn(w, from, length, window, spanDone)) {

@@ -52,6 +52,14 @@ final class Route {
         w.post(p, true);
     }
 
+    /**
+     * {@code task}, one of several reads from the devices holding a range between them, runs on the thread of
+     * {@code holder}, woken at once: each device's reads go at the same time as the others'.
+     */
+    static void toHolderThread(DeviceNode holder, WorkerTask task) {
+        holder.worker().post(task, true);
+    }
+
     /** {@code p}, taken by {@code w} when its memory had no room for it, is tried again there once a command ends. */
     static void afterNextEnd(DeviceWorker w, Part p) {
         w.retryAfterNextEnd(p);
