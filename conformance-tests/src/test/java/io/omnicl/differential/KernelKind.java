@@ -29,7 +29,12 @@ enum KernelKind {
     /** c[i] = b[0] or b[i], as a[i] is even or odd: a read at an index read from memory */
     GATHER("gather", List.of(Role.IN, Role.IN, Role.OUT), false, false),
     /** b[0] += a[i] & 7 for every i, atomically: work-items that meet in one word */
-    ATOMIC_SUM("atomic_sum", List.of(Role.IN, Role.IN_OUT), false, false);
+    ATOMIC_SUM("atomic_sum", List.of(Role.IN, Role.IN_OUT), false, false),
+    /**
+     * b[i] = a[i] + 7, launched as rows ({@link #rowsOf}): element i = y * width + x of a 2D launch whose offset
+     * and size are those of the 1D launch, cut in rows of width elements
+     */
+    ROWS("rows", List.of(Role.IN, Role.OUT), false, false);
 
     /** How a kernel uses one of its buffer arguments. */
     enum Role {
@@ -84,6 +89,10 @@ enum KernelKind {
             "__kernel void atomic_sum(const __global uint* a, __global uint* b) {",
             "    atomic_add(&b[0], a[get_global_id(0)] & 7u);",
             "}",
+            "__kernel void rows(const __global uint* a, __global uint* b) {",
+            "    size_t i = get_global_id(1) * get_global_size(0) + get_global_id(0);",
+            "    b[i] = a[i] + 7u;",
+            "}",
             "");
 
     /** Bytes of one element. */
@@ -106,6 +115,19 @@ enum KernelKind {
      * elements other than its own outside a barrier, or all add to one): then a written argument must not overlap
      * another argument at all, or the result would depend on the order of work-items.
      */
+    /**
+     * The width of the rows a launch of {@link #ROWS} over {@code [offset, offset + size)} is made of: the largest
+     * power of two up to 8 that divides both; the 2D launch has offset {0, offset / width} and size
+     * {width, size / width}.
+     */
+    static int rowsOf(int offset, int size) {
+        int width = 8;
+        while (offset % width != 0 || size % width != 0) {
+            width /= 2;
+        }
+        return width;
+    }
+
     boolean readsOthers() {
         return this == NEIGHBOURS || this == GATHER || this == ATOMIC_SUM;
     }
