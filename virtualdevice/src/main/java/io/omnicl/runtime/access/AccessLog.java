@@ -1,7 +1,6 @@
 package io.omnicl.runtime.access;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /** The reads and writes one part makes of each buffer argument, turned into byte ranges at the end. */
@@ -65,7 +64,7 @@ final class AccessLog {
                     covered &= w.covers();
                 }
             }
-            out.add(new ArgAccess(arg, merged(reads.get(arg)), merged(writes), covered && !writes.isEmpty()));
+            out.add(new ArgAccess(arg, ByteRange.merged(reads.get(arg)), ByteRange.merged(writes), covered && !writes.isEmpty()));
         }
         return out;
     }
@@ -82,21 +81,5 @@ final class AccessLog {
             // falls through: a range beyond a long is outside the buffer too
         }
         throw new WholeLaunch("write out of argument " + w.arg());
-    }
-
-    /** The ranges sorted, with overlapping or touching ones joined. */
-    private static List<ByteRange> merged(List<ByteRange> ranges) {
-        List<ByteRange> sorted = new ArrayList<>(ranges);
-        sorted.sort(Comparator.comparingLong(ByteRange::from));
-        List<ByteRange> out = new ArrayList<>();
-        for (ByteRange r : sorted) {
-            ByteRange last = out.isEmpty() ? null : out.get(out.size() - 1);
-            if (last != null && r.from() <= last.to()) {
-                out.set(out.size() - 1, new ByteRange(last.from(), Math.max(last.to(), r.to())));
-            } else {
-                out.add(r);
-            }
-        }
-        return out;
     }
 }

@@ -143,10 +143,10 @@ final class LaunchCut {
                 if (!a.writesCovered()) {
                     needed.addAll(a.writes());
                 }
-                for (ByteRange r : merged(needed)) {
+                for (ByteRange r : ByteRange.merged(needed)) {
                     inputs.add(new Access(s, base + r.from(), r.length(), false));
                 }
-                for (ByteRange r : merged(a.writes())) {
+                for (ByteRange r : ByteRange.merged(a.writes())) {
                     outputs.add(new Access(s, base + r.from(), r.length(), true));
                 }
             }
@@ -357,22 +357,5 @@ final class LaunchCut {
             }
         }
         return false;
-    }
-
-    /** {@code ranges} sorted, with those that meet or overlap joined, empty ones left out. */
-    static List<ByteRange> merged(List<ByteRange> ranges) {
-        List<ByteRange> sorted = new ArrayList<>(ranges);
-        sorted.removeIf(r -> r.length() == 0);
-        sorted.sort(Comparator.comparingLong(ByteRange::from));
-        List<ByteRange> out = new ArrayList<>();
-        for (ByteRange r : sorted) {
-            ByteRange last = out.isEmpty() ? null : out.get(out.size() - 1);
-            if (last != null && r.from() <= last.to()) {
-                out.set(out.size() - 1, new ByteRange(last.from(), Math.max(last.to(), r.to())));
-            } else {
-                out.add(r);
-            }
-        }
-        return out;
     }
 }
