@@ -169,10 +169,6 @@ final class KernelTemplate {
         }
     }
 
-    /**
-     * The performance key of a launch, made once per shape ({@code shape}: the global sizes, then the local
-     * size and argument sizes); a launch only looks it up.
-     */
     /** What the kernel's source says of the bytes its work-items read and write (none known without source). */
     KernelAccesses accesses() {
         KernelAccesses a = accesses;
@@ -189,6 +185,10 @@ final class KernelTemplate {
         return cutChoices.computeIfAbsent(key, k -> new CutChoice());
     }
 
+    /**
+     * The performance key of a launch, made once per shape ({@code shape}: the global sizes, then the local
+     * size and argument sizes); a launch only looks it up.
+     */
     PerfKey perfKey(long[] shape, int workDim) {
         LastShape l = lastShape;
         if (l != null && l.workDim == workDim && Arrays.equals(l.shape, shape)) {

@@ -47,7 +47,7 @@ abstract class Command {
     /** Later commands that may follow this one when it is submitted; null once it has ended. */
     private List<Command> followers = new ArrayList<>(1);
     /** The written accesses, once asked for (a command's accesses do not change). */
-    private List<Access> outputs;
+    private List<Access> written;
     /** The worker on whose queue the command is submitted and not yet seen to end, else null. */
     private volatile DeviceWorker runningOn;
 
@@ -72,18 +72,23 @@ abstract class Command {
      * them) names just that part; one that writes nothing new (a migration) names none.
      */
     List<Access> outputs() {
-        List<Access> o = outputs;
-        if (o == null) {
-            List<Access> written = new ArrayList<>(1);
+        return written();
+    }
+
+    /** The accesses that write. */
+    final List<Access> written() {
+        List<Access> w = written;
+        if (w == null) {
+            List<Access> writes = new ArrayList<>(1);
             for (Access a : accesses()) {
                 if (a.writes()) {
-                    written.add(a);
+                    writes.add(a);
                 }
             }
-            o = List.copyOf(written);
-            outputs = o;
+            w = List.copyOf(writes);
+            written = w;
         }
-        return o;
+        return w;
     }
 
     /**

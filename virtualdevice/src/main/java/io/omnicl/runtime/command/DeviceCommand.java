@@ -8,7 +8,6 @@ import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.runtime.worker.Trace;
 import io.omnicl.spi.RealEvent;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -30,7 +29,7 @@ abstract class DeviceCommand extends Command {
         }
     };
 
-    private final Part part = new Part(this);
+    private final Part part = new Part(this, -1);
 
     DeviceCommand(Queue queue, int commandType) {
         super(queue, commandType);
@@ -77,23 +76,12 @@ abstract class DeviceCommand extends Command {
 
     /** The ranges {@code part} may overwrite when it runs: the command's written accesses, unless it is cut. */
     List<Access> writtenBy(Part part) {
-        List<Access> written = new ArrayList<>(1);
-        for (Access a : accesses()) {
-            if (a.writes()) {
-                written.add(a);
-            }
-        }
-        return written;
+        return written();
     }
 
     /** Submits {@code part} on {@code w}'s queue (see {@link #submit}). */
     RealEvent submitPart(Part part, DeviceWorker w, boolean withEvent) {
         return submit(w, withEvent);
-    }
-
-    /** The performance model's key of {@code part}'s launch, or null. */
-    PerfKey perfKeyOf(Part part) {
-        return perfKey();
     }
 
     /** How many times {@code part}'s work the command's is: the model keeps times of whole launches. */

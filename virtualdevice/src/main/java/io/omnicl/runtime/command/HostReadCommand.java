@@ -114,7 +114,7 @@ final class HostReadCommand extends Command {
             return false;
         }
         long lost = queue.runtime().devices().lostNodes();
-        List<long[]> spans = new ArrayList<>();
+        List<Span> spans = new ArrayList<>();
         long covered = 0;
         for (CoherenceMap.Piece p : s.map().missing(access.offset(), access.length(), CoherenceMap.HOST)) {
             long devices = p.holders() & ~lost;
@@ -122,11 +122,11 @@ final class HostReadCommand extends Command {
                 return false;
             }
             int holder = Long.numberOfTrailingZeros(devices);
-            long[] last = spans.isEmpty() ? null : spans.get(spans.size() - 1);
-            if (last != null && last[0] == holder && last[2] == p.offset()) {
-                last[2] = p.end();
+            Span last = spans.isEmpty() ? null : spans.get(spans.size() - 1);
+            if (last != null && last.holder() == holder && last.to() == p.offset()) {
+                spans.set(spans.size() - 1, new Span(holder, last.from(), p.end()));
             } else {
-                spans.add(new long[] {holder, p.offset(), p.end()});
+                spans.add(new Span(holder, p.offset(), p.end()));
             }
             covered += p.length();
         }
@@ -148,10 +148,10 @@ final class HostReadCommand extends Command {
                 }
             }
         };
-        for (long[] span : spans) {
-            long from = span[1];
-            long length = span[2] - from;
-            Route.toHolderThread(queue.runtime().devices().node((int) span[0]), w -> {
+        for (Span span : spans) {
+            long from = span.from();
+            long length = span.to() - from;
+            Route.toOwnThread(queue.runtime().devices().node(span.holder()).worker(), w -> {
                 boolean holds = (s.map().holdersOfAll(from, length) & w.node().bit()) != 0;
                 HostMemory window = new Window(user, from - access.offset(), length);
                 if (w.node().isLost() || w.failing() || !holds || !readOn(w, from, length, window, spanDone)) {
@@ -160,6 +160,10 @@ final class HostReadCommand extends Command {
             });
         }
         return true;
+    }
+
+    /** Bytes {@code [from, to)} of the storage, read from device {@code holder}. */
+    private record Span(int holder, long from, long to) {
     }
 
     /** The part of the user's memory from {@code base} on, {@code size} bytes of it. */

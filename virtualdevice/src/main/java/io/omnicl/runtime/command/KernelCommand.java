@@ -84,7 +84,7 @@ final class KernelCommand extends DeviceCommand {
         this.cut = cutOf(queue);
         this.parts = cut == null ? null : new Part[cut.pieces.size()];
         for (int p = 0; parts != null && p < parts.length; p++) {
-            parts[p] = new Part(this);
+            parts[p] = new Part(this, p);
         }
         this.partsLeft = cut == null ? null : new AtomicInteger(parts.length);
         kernel.hold();
@@ -287,14 +287,7 @@ final class KernelCommand extends DeviceCommand {
 
     /** A cut launch's piece run by {@code part}, or null when the launch is whole. */
     private LaunchCut.Piece pieceOf(Part part) {
-        if (cut != null) {
-            for (int p = 0; p < parts.length; p++) {
-                if (parts[p] == part) {
-                    return cut.pieces.get(p);
-                }
-            }
-        }
-        return null;
+        return part.piece() < 0 ? null : cut.pieces.get(part.piece());
     }
 
     @Override

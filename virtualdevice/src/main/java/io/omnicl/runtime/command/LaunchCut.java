@@ -29,6 +29,8 @@ final class LaunchCut {
 
     /** A device's share below this fraction of the launch would cost it more than it gains. */
     private static final double SMALLEST_SHARE = 1.0 / 16;
+    /** A part bringing at most this fraction of what it reads from other devices brings a halo, worth it always. */
+    private static final double HALO = 1.0 / 16;
     /**
      * A launch the performance model expects to take less than this on its fastest device runs whole: a cut's
      * hand-overs between threads and its transfers cost a good part of it.
@@ -46,7 +48,7 @@ final class LaunchCut {
      *                write ranges
      * @param outputs the ranges it writes, committed to the device when it succeeds
      */
-    record Piece(int index, DeviceNode node, long from, long to, List<Access> inputs, List<Access> outputs,
+    record Piece(DeviceNode node, long from, long to, List<Access> inputs, List<Access> outputs,
                  String label) {
     }
 
@@ -151,7 +153,7 @@ final class LaunchCut {
                 }
             }
             Slot slot = slots.get(p);
-            pieces.add(new Piece(p, slot.node, g.offset()[dim] + slot.from * grain, g.offset()[dim] + slot.to * grain,
+            pieces.add(new Piece(slot.node, g.offset()[dim] + slot.from * grain, g.offset()[dim] + slot.to * grain,
                     List.copyOf(inputs), List.copyOf(outputs), kernel.name() + " [" + (p + 1) + "/" + slots.size() + "]"));
         }
         if (!always) {
@@ -168,7 +170,7 @@ final class LaunchCut {
 
     /**
      * Why {@code piece}, a {@code share} of the launch, should not run cut because of what it would first bring
-     * from other devices, or null. A stencil's halo (at most {@link #SMALLEST_SHARE} of what it reads) is always
+     * from other devices, or null. A stencil's halo (at most {@link #HALO} of what it reads) is always
      * worth it. More is not, where the device's transfers are staged (a GPU): moving a buffer's halves between
      * devices through the host costs more than most launches gain by a cut, so a cut is weighed against whole
      * launches only once the data is where its pieces run. Between devices whose memory is the host's, it is a copy
@@ -182,7 +184,7 @@ final class LaunchCut {
             reads += a.length();
             fromDevices += a.storage().map().missingBytes(a.offset(), a.length(), piece.node().index())[1];
         }
-        if (fromDevices <= reads * SMALLEST_SHARE) {
+        if (fromDevices <= reads * HALO) {
             return null;
         }
         if (piece.node().staged()) {

@@ -32,6 +32,8 @@ import static io.omnicl.driver.OpenClConstants.CL_EXEC_STATUS_ERROR_FOR_EVENTS_I
 final class Part implements DeviceTask {
 
     private final DeviceCommand command;
+    /** Which piece of a launch cut across devices the part runs, or -1 for all of its command. */
+    private final int piece;
     private long candidates;
     /** The chunks the part uses on the device running it, while it runs. */
     private List<Chunk> pinned = List.of();
@@ -40,8 +42,9 @@ final class Part implements DeviceTask {
     /** The status of the last failed attempt, 0 if none. */
     private int failure;
 
-    Part(DeviceCommand command) {
+    Part(DeviceCommand command, int piece) {
         this.command = command;
+        this.piece = piece;
     }
 
     private DeviceNodes devices() {
@@ -108,7 +111,7 @@ final class Part implements DeviceTask {
                 return;
             }
             pinned = chunks;
-            PerfKey key = command.perfKeyOf(this);
+            PerfKey key = command.perfKey();
             boolean timed = command.queue.profiling()
                     || key != null && devices().model().sampleNext(key, w.node().modelId());
             w.queueFor(timed);
@@ -180,7 +183,7 @@ final class Part implements DeviceTask {
         if (times != null && command.queue.profiling()) {
             command.partExecutedAt(this, w.hostTime(times[2]), w.hostTime(times[3]), System.nanoTime());
         }
-        PerfKey key = command.perfKeyOf(this);
+        PerfKey key = command.perfKey();
         if (times != null && key != null) {
             // a throttled device holds its worker for the kernel and the wait after it
             devices().model().record(key, w.node().modelId(),
@@ -237,6 +240,11 @@ final class Part implements DeviceTask {
         }
     }
 
+    /** Which piece of a launch cut across devices the part runs, or -1 for all of its command. */
+    int piece() {
+        return piece;
+    }
+
     /** Runs the part on the thread of {@code node} (a bit), woken at once ({@link Route#toOwnThread}). */
     void placeOnOwnThread(long node) {
         this.candidates = node;
@@ -264,7 +272,7 @@ final class Part implements DeviceTask {
 
     @Override
     public PerfKey perfKey() {
-        return command.perfKeyOf(this);
+        return command.perfKey();
     }
 
     @Override

@@ -45,19 +45,13 @@ final class Route {
     }
 
     /**
-     * {@code p}, a piece of a launch cut across devices, runs on the thread of {@code w}, woken at once: beside the
-     * pieces the enqueuing thread submits itself (a CPU device of PoCL runs a kernel in the thread submitting it).
+     * {@code task} runs on the thread of {@code w}, woken at once: work for several devices that must go at the same
+     * time, each device's from its own thread (the pieces of a launch cut across them, beside those the enqueuing
+     * thread submits itself; the reads of a range they hold between them). A CPU device of PoCL runs a command in
+     * the thread that submits or waits for it.
      */
-    static void toOwnThread(DeviceWorker w, Part p) {
-        w.post(p, true);
-    }
-
-    /**
-     * {@code task}, one of several reads from the devices holding a range between them, runs on the thread of
-     * {@code holder}, woken at once: each device's reads go at the same time as the others'.
-     */
-    static void toHolderThread(DeviceNode holder, WorkerTask task) {
-        holder.worker().post(task, true);
+    static void toOwnThread(DeviceWorker w, WorkerTask task) {
+        w.post(task, true);
     }
 
     /** {@code p}, taken by {@code w} when its memory had no room for it, is tried again there once a command ends. */
