@@ -99,17 +99,7 @@ class CutLaunchesTest {
     }
 
     private static cl_kernel kernel(String name, Object... args) {
-        cl_kernel k = clCreateKernel(program, name, null);
-        for (int i = 0; i < args.length; i++) {
-            if (args[i] instanceof cl_mem m) {
-                clSetKernelArg(k, i, Sizeof.cl_mem, Pointer.to(m));
-            } else if (args[i] instanceof Float f) {
-                clSetKernelArg(k, i, Sizeof.cl_float, Pointer.to(new float[] {f}));
-            } else {
-                clSetKernelArg(k, i, Sizeof.cl_int, Pointer.to(new int[] {(Integer) args[i]}));
-            }
-        }
-        return k;
+        return Kernels.create(program, name, args);
     }
 
     private static float[] readFloats(cl_mem m, int n) {

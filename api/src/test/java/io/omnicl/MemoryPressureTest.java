@@ -98,15 +98,7 @@ class MemoryPressureTest {
     }
 
     private static cl_kernel kernel(String name, Object... args) {
-        cl_kernel k = clCreateKernel(program, name, null);
-        for (int i = 0; i < args.length; i++) {
-            if (args[i] instanceof cl_mem m) {
-                clSetKernelArg(k, i, Sizeof.cl_mem, Pointer.to(m));
-            } else {
-                clSetKernelArg(k, i, Sizeof.cl_int, Pointer.to(new int[] {(Integer) args[i]}));
-            }
-        }
-        return k;
+        return Kernels.create(program, name, args);
     }
 
     private static void run(cl_command_queue queue, cl_kernel k, long items) {
