@@ -63,6 +63,24 @@ class CutLaunchesTest {
             "}",
             "__kernel void count(__global int* hits, __global const int* data) {",
             "    if (data[get_global_id(0)] > 0) atomic_inc(&hits[0]);",
+            "}",
+            "__kernel void geometry(__global int* out) {",
+            "    int i = 5 * (get_global_id(0) - get_global_offset(0));",
+            "    out[i] = get_global_size(0);",
+            "    out[i + 1] = get_global_offset(0);",
+            "    out[i + 2] = get_group_id(0);",
+            "    out[i + 3] = get_num_groups(0);",
+            "    out[i + 4] = get_local_id(0);",
+            "}",
+            "__kernel void sums(__global const int* in, __global int* partial, __local int* scratch) {",
+            "    int lid = get_local_id(0);",
+            "    scratch[lid] = in[get_global_id(0)];",
+            "    barrier(CLK_LOCAL_MEM_FENCE);",
+            "    for (int s = get_local_size(0) / 2; s > 0; s >>= 1) {",
+            "        if (lid < s) scratch[lid] += scratch[lid + s];",
+            "        barrier(CLK_LOCAL_MEM_FENCE);",
+            "    }",
+            "    if (lid == 0) partial[get_group_id(0)] = scratch[0];",
             "}");
 
     private static cl_context context;
@@ -266,6 +284,88 @@ class CutLaunchesTest {
             sum += c.bytesToDevice() + c.bytesToHost();
         }
         return sum;
+    }
+
+    /** A kernel asking the geometry along the cut runs its parts as the variant that answers as the whole launch. */
+    @Test
+    void everyPartOfACutLaunchSeesTheWholeLaunchsSizeOffsetAndGroups() {
+        int n = 1024;
+        int offset = 64;
+        int local = 16;
+        cl_mem out = clCreateBuffer(context, CL_MEM_READ_WRITE, (long) Sizeof.cl_int * 5 * n, null, null);
+        cl_kernel k = kernel("geometry", out);
+        long[] before = OmniCL.kernelsPerDevice();
+        long cutBefore = OmniCL.launchSplits().split();
+        clEnqueueNDRangeKernel(queue, k, 1, new long[] {offset}, new long[] {n}, new long[] {local}, 0, null, null);
+        int[] got = new int[5 * n];
+        clEnqueueReadBuffer(queue, out, true, 0, (long) Sizeof.cl_int * got.length, Pointer.to(got), 0, null, null);
+        for (int i = 0; i < n; i++) {
+            int[] expected = {n, offset, i / local, n / local, i % local};
+            assertArrayEquals(expected, java.util.Arrays.copyOfRange(got, 5 * i, 5 * i + 5), "work-item " + i);
+        }
+        assertEquals(cutBefore + 1, OmniCL.launchSplits().split(), "the launch was cut");
+        assertArrayEquals(new long[] {1, 1}, kernelsSince(before), "each device ran one part");
+        clReleaseKernel(k);
+        clReleaseMemObject(out);
+    }
+
+    /** OpenCL 3.0's linear global id counts from the whole launch's first work-item in every part. */
+    @Test
+    void everyPartOfACutLaunchSeesTheWholeLaunchsLinearIds() {
+        cl_program cl3 = clCreateProgramWithSource(context, 1, new String[] {
+            "__kernel void linear(__global int* out) { out[get_global_id(0)] = get_global_linear_id(); }"}, null, null);
+        clBuildProgram(cl3, 0, null, "-cl-std=CL3.0", null, null);
+        int offset = 96;
+        int n = 2048;
+        cl_mem out = clCreateBuffer(context, CL_MEM_READ_WRITE, (long) Sizeof.cl_int * (offset + n), null, null);
+        cl_kernel k = Kernels.create(cl3, "linear", out);
+        long cutBefore = OmniCL.launchSplits().split();
+        clEnqueueNDRangeKernel(queue, k, 1, new long[] {offset}, new long[] {n}, new long[] {32}, 0, null, null);
+        int[] got = new int[n];
+        clEnqueueReadBuffer(queue, out, true, (long) Sizeof.cl_int * offset, (long) Sizeof.cl_int * n, Pointer.to(got),
+                0, null, null);
+        for (int i = 0; i < n; i++) {
+            assertEquals(i, got[i], "work-item " + (offset + i));
+        }
+        assertEquals(cutBefore + 1, OmniCL.launchSplits().split(), "the launch was cut");
+        clReleaseKernel(k);
+        clReleaseMemObject(out);
+        clReleaseProgram(cl3);
+    }
+
+    /** A work-group reduction through local memory writes each group's sum at the group's place in the whole launch. */
+    @Test
+    void aReductionCutAcrossDevicesWritesEveryGroupsSumInItsPlace() {
+        int n = 1 << 14;
+        int local = 64;
+        int[] data = new int[n];
+        for (int i = 0; i < n; i++) {
+            data[i] = i % 97 - 40;
+        }
+        cl_mem in = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, (long) Sizeof.cl_int * n,
+                Pointer.to(data), null);
+        int groups = n / local;
+        cl_mem partial = clCreateBuffer(context, CL_MEM_READ_WRITE, (long) Sizeof.cl_int * groups, null, null);
+        cl_kernel k = Kernels.create(program, "sums", in, partial);
+        clSetKernelArg(k, 2, (long) Sizeof.cl_int * local, null);
+        long[] before = OmniCL.kernelsPerDevice();
+        long cutBefore = OmniCL.launchSplits().split();
+        clEnqueueNDRangeKernel(queue, k, 1, null, new long[] {n}, new long[] {local}, 0, null, null);
+        int[] got = new int[groups];
+        clEnqueueReadBuffer(queue, partial, true, 0, (long) Sizeof.cl_int * groups, Pointer.to(got), 0, null, null);
+        for (int g = 0; g < groups; g++) {
+            int sum = 0;
+            for (int i = g * local; i < (g + 1) * local; i++) {
+                sum += data[i];
+            }
+            assertEquals(sum, got[g], "group " + g);
+        }
+        assertEquals(cutBefore + 1, OmniCL.launchSplits().split(), "the launch was cut");
+        long[] ran = kernelsSince(before);
+        assertTrue(ran[0] > 0 && ran[1] > 0, "each device ran parts: " + java.util.Arrays.toString(ran));
+        clReleaseKernel(k);
+        clReleaseMemObject(in);
+        clReleaseMemObject(partial);
     }
 
     @Test

@@ -31,6 +31,21 @@ class CutLaunchTest extends ClTestBase {
             + "  out[i + 4] = get_group_id(0); out[i + 5] = get_local_size(1);\n"
             + "  out[i + 6] = get_global_size(0) * 100 + get_num_groups(0);\n"
             + "}\n"
+            + "kernel void whereRows(global int* out, int w) {\n"
+            + "  int i = 4 * ((get_global_id(1) - get_global_offset(1)) * w + get_global_id(0));\n"
+            + "  out[i] = get_global_size(1); out[i + 1] = get_global_offset(1);\n"
+            + "  out[i + 2] = get_group_id(1); out[i + 3] = get_num_groups(1);\n"
+            + "}\n"
+            + "kernel void sums(global const int* in, global int* partial, local int* scratch) {\n"
+            + "  int lid = get_local_id(0);\n"
+            + "  scratch[lid] = in[get_global_id(0)];\n"
+            + "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+            + "  for (int s = get_local_size(0) / 2; s > 0; s >>= 1) {\n"
+            + "    if (lid < s) scratch[lid] += scratch[lid + s];\n"
+            + "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+            + "  }\n"
+            + "  if (lid == 0) partial[get_group_id(0)] = scratch[0];\n"
+            + "}\n"
             + "kernel void inc(global int* a) {\n"
             + "  a[get_global_id(0)] += 1;\n"
             + "}\n"
@@ -92,6 +107,53 @@ class CutLaunchTest extends ClTestBase {
     @Test
     void everyWorkItemSeesTheGeometryOfTheLaunchWithoutAWorkGroupSize() {
         where2(new long[] {0, 7}, new long[] {16, 64}, null);
+    }
+
+    /** Asked along the slowest dimension, the one a launch is cut along first. */
+    @Test
+    void everyWorkItemSeesTheSizeOffsetAndGroupsOfTheLaunchAlongItsRows() {
+        int w = 4;
+        int h = 48;
+        int oy = 6;
+        int ly = 4;
+        cl_mem out = intBuffer(4 * w * h);
+        cl_kernel k = kernel(program, "whereRows");
+        argMem(k, 0, out);
+        argInt(k, 1, w);
+        clEnqueueNDRangeKernel(queue, k, 2, new long[] {0, oy}, new long[] {w, h}, new long[] {2, ly}, 0, null, null);
+        int[] expected = new int[4 * w * h];
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                int i = 4 * (y * w + x);
+                expected[i] = h;
+                expected[i + 1] = oy;
+                expected[i + 2] = y / ly;
+                expected[i + 3] = h / ly;
+            }
+        }
+        assertArrayEquals(expected, readInts(out, 4 * w * h));
+    }
+
+    @Test
+    void aWorkGroupReductionWritesEachGroupsSumAtItsGroupId() {
+        int n = 4096;
+        int local = 32;
+        int[] data = new int[n];
+        for (int i = 0; i < n; i++) {
+            data[i] = (i * 13) % 29 - 14;
+        }
+        cl_mem in = intBuffer(data);
+        cl_mem partial = intBuffer(n / local);
+        cl_kernel k = kernel(program, "sums");
+        argMem(k, 0, in);
+        argMem(k, 1, partial);
+        clSetKernelArg(k, 2, (long) Sizeof.cl_int * local, null);
+        clEnqueueNDRangeKernel(queue, k, 1, null, new long[] {n}, new long[] {local}, 0, null, null);
+        int[] expected = new int[n / local];
+        for (int i = 0; i < n; i++) {
+            expected[i / local] += data[i];
+        }
+        assertArrayEquals(expected, readInts(partial, n / local));
     }
 
     @Test

@@ -48,6 +48,8 @@ public final class Kernel extends CountedObject implements ClKernel {
     private final KernelTemplate template;
     /** By node index: the real kernel there and what its arguments were last set to; used by that node's worker. */
     private final KernelTemplate.Real[] reals;
+    /** By node index: the same for the kernel's geometry variant, made when a part first runs as it there. */
+    private final KernelTemplate.Real[] variants;
     private final Arg[] args;
 
     Kernel(Program program, String name) {
@@ -60,6 +62,7 @@ public final class Kernel extends CountedObject implements ClKernel {
             program.kernelAttached(-1);
             throw e;
         }
+        this.variants = new KernelTemplate.Real[reals.length];
         this.args = new Arg[template.argCount()];
     }
 
@@ -139,6 +142,33 @@ public final class Kernel extends CountedObject implements ClKernel {
      */
     public Object[] argsSetOn(DeviceNode node) {
         return reals[node.index()].set();
+    }
+
+    /**
+     * Null when the kernel's geometry variant is built on each of {@code nodes}, else why not (yet): the first call
+     * starts its build, which this waits for when {@code wait}.
+     */
+    public String variantReadyOn(List<DeviceNode> nodes, boolean wait) {
+        return template.variant().readyOn(nodes, wait);
+    }
+
+    /** The kernel's geometry variant on {@code node}, where it is ready; only for that node's worker. */
+    public RealKernel variantKernel(DeviceNode node) {
+        return variantOn(node).kernel();
+    }
+
+    /** As {@link #argsSetOn}, for the variant's kernel on {@code node} (its added argument last). */
+    public Object[] variantArgsSetOn(DeviceNode node) {
+        return variantOn(node).set();
+    }
+
+    private KernelTemplate.Real variantOn(DeviceNode node) {
+        KernelTemplate.Real v = variants[node.index()];
+        if (v == null) {
+            v = new KernelTemplate.Real(template.variant().createKernel(node), new Object[args.length + 1]);
+            variants[node.index()] = v;
+        }
+        return v;
     }
 
     /** This kernel's work-group facts on {@code node}, or null when it has none there. */
@@ -334,6 +364,11 @@ public final class Kernel extends CountedObject implements ClKernel {
     @Override
     protected void destroy() {
         template.giveBack(reals);
+        for (KernelTemplate.Real v : variants) {
+            if (v != null) {
+                v.kernel().release();
+            }
+        }
         program.kernelAttached(-1);
     }
 }

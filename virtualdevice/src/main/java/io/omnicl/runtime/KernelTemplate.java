@@ -54,6 +54,8 @@ final class KernelTemplate {
     private volatile KernelAccesses accesses;
     /** By launch shape: whether launches on the virtual device are cut across devices or run whole. */
     private final Map<PerfKey, CutChoice> cutChoices = new ConcurrentHashMap<>();
+    /** The kernel's geometry variant, made when a cut first needs it; guarded by {@code this}. */
+    private VariantBuild variant;
 
     @SuppressWarnings("unchecked")
     KernelTemplate(Program program, String name) {
@@ -180,6 +182,14 @@ final class KernelTemplate {
         return a;
     }
 
+    /** The kernel's geometry variant, whose build starts at the first call. */
+    synchronized VariantBuild variant() {
+        if (variant == null) {
+            variant = new VariantBuild(program, name);
+        }
+        return variant;
+    }
+
     /** Whether launches of shape {@code key} are cut across devices or run whole, as learnt so far. */
     CutChoice cutChoice(PerfKey key) {
         return cutChoices.computeIfAbsent(key, k -> new CutChoice());
@@ -224,6 +234,9 @@ final class KernelTemplate {
         }
         synchronized (validator) {
             validator.release();
+        }
+        if (variant != null) {
+            variant.release();
         }
     }
 }

@@ -62,7 +62,7 @@ final class Program extends CountedObject implements ClProgram {
     }
 
     /** A short hex digest of some bytes. */
-    private static String hash(byte[]... parts) {
+    static String hash(byte[]... parts) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             for (byte[] part : parts) {

@@ -8,9 +8,10 @@ import java.util.Arrays;
  */
 final class Box {
 
-    /** Symbols 0 to 2 are the global ids, 3 to 5 the local ids, then one per for loop. */
+    /** Symbols 0 to 2 are the global ids, 3 to 5 the local ids, 6 to 8 the group ids, then one per for loop. */
     static final int LOCAL_ID = 3;
-    static final int FIRST_LOOP = 6;
+    static final int GROUP_ID = 6;
+    static final int FIRST_LOOP = 9;
 
     private final long[] lo;
     private final long[] hi;

@@ -12,7 +12,10 @@ public final class KernelAccesses {
 
     private final String reason;
     private final KernelFacts facts;
-    /** Per dimension, whether the kernel asks the launch's size, group count, group id or offset along it. */
+    /**
+     * Per dimension, whether the kernel asks the launch's size, group count, group id or offset along it: then a
+     * part cut along it runs as the {@link GeometryVariant}.
+     */
     private final boolean[] shapeAsked;
     private final boolean usesWorkGroups;
     private final boolean irregular;
@@ -34,8 +37,8 @@ public final class KernelAccesses {
         try {
             KernelSource kernel = ProgramParser.parse(Preprocessor.run(programSource, buildOptions), kernelName);
             KernelChecker.Result check = KernelChecker.check(kernel);
-            boolean[] asked = check.shapeAskedAnyDim() ? new boolean[] {true, true, true} : check.shapeAsked();
-            return new KernelAccesses(check.reason(), check.reason() == null ? new KernelFacts(kernel) : null, asked,
+            return new KernelAccesses(check.reason(), check.reason() == null ? new KernelFacts(kernel) : null,
+                check.shapeAsked(),
                 check.usesWorkGroups(), check.irregular());
         } catch (SourceException e) {
             return new KernelAccesses(e.getMessage(), null, null, true, true);
@@ -65,16 +68,20 @@ public final class KernelAccesses {
         return reason;
     }
 
-    /**
-     * The dimensions a launch of this kernel with {@code workDim} dimensions may be cut along, slowest-varying
-     * first: those the kernel never asks the launch's size, number of groups, group id or offset of.
-     */
+    /** The dimensions a launch of this kernel with {@code workDim} dimensions may be cut along, slowest-varying first. */
     public int[] splittableDims(int workDim) {
         if (reason != null) {
             return new int[0];
         }
-        return IntStream.iterate(Math.min(workDim, 3) - 1, d -> d >= 0, d -> d - 1)
-            .filter(d -> !shapeAsked[d]).toArray();
+        return IntStream.iterate(Math.min(workDim, 3) - 1, d -> d >= 0, d -> d - 1).toArray();
+    }
+
+    /**
+     * Whether the kernel asks the launch's size, offset, group count or group id along {@code dim} (or its linear
+     * global id): then a part cut along it must run as the {@link GeometryVariant} to see the whole launch's.
+     */
+    public boolean asksShape(int dim) {
+        return reason == null && dim >= 0 && dim < 3 && shapeAsked[dim];
     }
 
     /**
@@ -89,9 +96,6 @@ public final class KernelAccesses {
     public PartVerdict part(Geometry g, byte[][] values, long[] bufferBytes, int dim, long from, long to) {
         if (reason != null) {
             return new PartVerdict.Whole(reason);
-        }
-        if (dim < 0 || dim > 2 || shapeAsked[dim]) {
-            return new PartVerdict.Whole("dimension " + dim + " cannot be split");
         }
         try {
             return new PartVerdict.Split(StatementInterpreter.run(facts, Launch.of(facts.kernel(), g, values,

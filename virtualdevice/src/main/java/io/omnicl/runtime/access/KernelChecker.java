@@ -1,6 +1,7 @@
 package io.omnicl.runtime.access;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -18,6 +19,7 @@ final class KernelChecker {
     static final Set<String> SHAPE_QUERIES = Set.of(
         "get_global_size", "get_num_groups", "get_group_id", "get_global_offset", "get_global_linear_id",
         "get_enqueued_local_size");
+    /** The shape queries a {@link GeometryVariant} answers as in the whole launch. */
     private static final Set<String> QUERIES_TAKING_A_DIMENSION = Set.of(
         "get_global_size", "get_num_groups", "get_group_id", "get_global_offset");
 
@@ -29,7 +31,6 @@ final class KernelChecker {
     private boolean usesWorkGroups;
     /** Whether the work of a work-item may depend on its data or position (see {@link Result#irregular}). */
     private boolean irregular;
-    private boolean shapeAskedAnyDim;
     private String reason;
 
     private KernelChecker(KernelSource kernel) {
@@ -45,8 +46,7 @@ final class KernelChecker {
      *                       place: a {@code while} or {@code do} loop, a {@code for} loop that is not counted between
      *                       bounds made of constants and scalar arguments, or a loop left early
      */
-    record Result(String reason, boolean[] shapeAsked, boolean shapeAskedAnyDim, boolean usesWorkGroups,
-                  boolean irregular) { }
+    record Result(String reason, boolean[] shapeAsked, boolean usesWorkGroups, boolean irregular) { }
 
     /** Work-item functions and built-ins whose effect depends on how the launch is cut into work-groups. */
     private static final Set<String> WORK_GROUP_FUNCTIONS = Set.of(
@@ -56,8 +56,7 @@ final class KernelChecker {
     static Result check(KernelSource kernel) {
         KernelChecker checker = new KernelChecker(kernel);
         checker.run();
-        return new Result(checker.reason, checker.shapeAsked, checker.shapeAskedAnyDim, checker.usesWorkGroups,
-            checker.irregular);
+        return new Result(checker.reason, checker.shapeAsked, checker.usesWorkGroups, checker.irregular);
     }
 
     private void run() {
@@ -222,12 +221,15 @@ final class KernelChecker {
                     shapeAsked[(int) lit.value()] = true;
                 }
             } else {
-                shapeAskedAnyDim = true;
+                Arrays.fill(shapeAsked, true);
             }
-        } else if (SHAPE_QUERIES.contains(name)
-            || kernel.functions().contains(name) && kernel.functionsAskShape()) {
-            // a called function of the program may ask along any dimension
-            shapeAskedAnyDim = true;
+        } else if (name.equals("get_global_linear_id")) {
+            Arrays.fill(shapeAsked, true);
+        } else if (SHAPE_QUERIES.contains(name)) {
+            fail(name + " would answer for a part");
+        } else if (kernel.functions().contains(name) && kernel.functionsAskShape()) {
+            // only the kernel's own body answers as in the whole launch (GeometryVariant)
+            fail("function " + name + " may ask the launch's geometry");
         }
         for (Expr arg : call.args()) {
             int buffer = bufferIn(arg);

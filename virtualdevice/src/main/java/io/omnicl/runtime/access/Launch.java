@@ -69,6 +69,11 @@ final class Launch {
             lo[d] = d == dim ? from : g.offset()[d];
             hi[d] = d == dim ? to - 1 : g.offset()[d] + g.global()[d] - 1;
             hi[Box.LOCAL_ID + d] = (g.local() != null ? g.local()[d] : g.global()[d]) - 1;
+            if (g.local() != null) {
+                // a part holds whole work-groups of the launch: its groups are those of its first and last ids
+                lo[Box.GROUP_ID + d] = (lo[d] - g.offset()[d]) / g.local()[d];
+                hi[Box.GROUP_ID + d] = (hi[d] - g.offset()[d]) / g.local()[d];
+            }
         }
         return new Box(lo, hi);
     }

@@ -5,8 +5,9 @@ package io.omnicl.runtime.access;
  *
  * @param lineStart    whether it is the first token of its logical line (so a {@code #} there starts a directive)
  * @param spaceBefore  whether white space or a comment precedes it (tells {@code #define F(x)} from {@code #define F (x)})
+ * @param offset       where it starts in the source it was read from (a macro's expansion keeps its definition's)
  */
-record Token(Kind kind, String text, int line, boolean lineStart, boolean spaceBefore) {
+record Token(Kind kind, String text, int line, boolean lineStart, boolean spaceBefore, int offset) {
 
     enum Kind { IDENT, NUMBER, CHAR, STRING, PUNCT, END }
 
@@ -15,6 +16,6 @@ record Token(Kind kind, String text, int line, boolean lineStart, boolean spaceB
     }
 
     Token at(int newLine, boolean newLineStart) {
-        return new Token(kind, text, newLine, newLineStart, spaceBefore);
+        return new Token(kind, text, newLine, newLineStart, spaceBefore, offset);
     }
 }

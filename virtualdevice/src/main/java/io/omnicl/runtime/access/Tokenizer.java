@@ -31,12 +31,12 @@ final class Tokenizer {
         while (true) {
             skipSpaceAndComments();
             if (pos >= src.length()) {
-                out.add(new Token(Token.Kind.END, "", line, true, true));
+                out.add(new Token(Token.Kind.END, "", line, true, true, pos));
                 return out;
             }
             int start = pos;
             Token.Kind kind = scan();
-            out.add(new Token(kind, src.substring(start, pos).replace("\\\n", ""), line, lineStart, spaceBefore));
+            out.add(new Token(kind, src.substring(start, pos).replace("\\\n", ""), line, lineStart, spaceBefore, start));
             lineStart = false;
             spaceBefore = false;
         }

@@ -318,7 +318,7 @@ final class KernelCommand extends DeviceCommand {
         long[] partGlobal = global.clone();
         partOffset[cut.dim] = piece.from();
         partGlobal[cut.dim] = piece.to() - piece.from();
-        return launch(w, withEvent, partOffset, partGlobal);
+        return launch(w, withEvent, partOffset, partGlobal, piece.variantArgument());
     }
 
     @Override
@@ -442,13 +442,18 @@ final class KernelCommand extends DeviceCommand {
 
     @Override
     RealEvent submit(DeviceWorker w, boolean withEvent) {
-        return launch(w, withEvent, offset, global);
+        return launch(w, withEvent, offset, global, null);
     }
 
-    /** Sets the real kernel's arguments where they changed, and launches it over {@code launchGlobal}. */
-    private RealEvent launch(DeviceWorker w, boolean withEvent, long[] launchOffset, long[] launchGlobal) {
-        RealKernel real = kernel.realKernel(w.node());
-        Object[] set = kernel.argsSetOn(w.node());
+    /**
+     * Sets the real kernel's arguments where they changed, and launches it over {@code launchGlobal}; as the
+     * kernel's geometry variant when {@code variantArgument} is not null, that being the added argument's value.
+     */
+    private RealEvent launch(DeviceWorker w, boolean withEvent, long[] launchOffset, long[] launchGlobal,
+                             byte[] variantArgument) {
+        boolean variant = variantArgument != null;
+        RealKernel real = variant ? kernel.variantKernel(w.node()) : kernel.realKernel(w.node());
+        Object[] set = variant ? kernel.variantArgsSetOn(w.node()) : kernel.argsSetOn(w.node());
         for (int i = 0; i < args.length; i++) {
             Kernel.Arg a = args[i];
             Object value;
@@ -477,6 +482,10 @@ final class KernelCommand extends DeviceCommand {
                 }
             }
             set[i] = value;
+        }
+        if (variant && !(set[args.length] instanceof byte[] was && Arrays.equals(was, variantArgument))) {
+            real.setArg(args.length, scratch(variantArgument));
+            set[args.length] = variantArgument;
         }
         w.countKernel();
         return w.queue().launch(real, workDim, launchOffset, launchGlobal, local, List.of(), withEvent);

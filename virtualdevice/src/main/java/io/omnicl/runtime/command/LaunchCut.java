@@ -4,6 +4,7 @@ import io.omnicl.runtime.Kernel;
 import io.omnicl.runtime.access.ArgAccess;
 import io.omnicl.runtime.access.ByteRange;
 import io.omnicl.runtime.access.Geometry;
+import io.omnicl.runtime.access.GeometryVariant;
 import io.omnicl.runtime.access.KernelAccesses;
 import io.omnicl.runtime.access.PartVerdict;
 import io.omnicl.runtime.coherence.Access;
@@ -47,9 +48,11 @@ final class LaunchCut {
      * @param inputs  ranges made valid on the device first: what it reads, and what it may leave unwritten of its
      *                write ranges
      * @param outputs the ranges it writes, committed to the device when it succeeds
+     * @param variantArgument the value of the {@link GeometryVariant}'s added argument when the piece runs as the
+     *                        variant (the kernel asks the geometry along the cut), else null
      */
     record Piece(DeviceNode node, long from, long to, List<Access> inputs, List<Access> outputs,
-                 String label) {
+                 String label, byte[] variantArgument) {
     }
 
     /** A cut, or why there is none. */
@@ -106,6 +109,16 @@ final class LaunchCut {
         if (takers.size() < 2) {
             return whole("one device would take nearly all of it");
         }
+        boolean variant = analysis.asksShape(dim);
+        if (variant) {
+            // a failed piece may be retried on any device that can run the launch
+            long runners = nodes;
+            String notReady = kernel.variantReadyOn(devices.nodes().stream().filter(n -> (runners & n.bit()) != 0)
+                    .toList(), always);
+            if (notReady != null) {
+                return whole(notReady);
+            }
+        }
         byte[][] values = new byte[args.length][];
         long[] bufferBytes = new long[args.length];
         for (int i = 0; i < args.length; i++) {
@@ -153,8 +166,10 @@ final class LaunchCut {
                 }
             }
             Slot slot = slots.get(p);
-            pieces.add(new Piece(slot.node, g.offset()[dim] + slot.from * grain, g.offset()[dim] + slot.to * grain,
-                    List.copyOf(inputs), List.copyOf(outputs), kernel.name() + " [" + (p + 1) + "/" + slots.size() + "]"));
+            long from = g.offset()[dim] + slot.from * grain;
+            pieces.add(new Piece(slot.node, from, g.offset()[dim] + slot.to * grain, List.copyOf(inputs),
+                    List.copyOf(outputs), kernel.name() + " [" + (p + 1) + "/" + slots.size() + "]",
+                    variant ? GeometryVariant.argument(g, dim, from) : null));
         }
         if (!always) {
             long all = g.global()[dim];

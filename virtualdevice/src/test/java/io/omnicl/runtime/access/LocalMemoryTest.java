@@ -73,12 +73,23 @@ class LocalMemoryTest {
     }
 
     @Test
-    void reductionAskingItsGroupIdCannotBeSplit() {
+    void reductionWritesTheResultsOfItsPartsGroupsAsTheWholeLaunchNumbersThem() {
         KernelAccesses k = KernelAccesses.analyse(REDUCTION, "", "reduce");
         assertNull(k.reason());
-        assertArrayEquals(new int[0], k.splittableDims(1));
-        assertEquals("dimension 0 cannot be split", whyWhole(k.part(
-            new Geometry(1, new long[] {0}, new long[] {256}, new long[] {64}),
+        assertArrayEquals(new int[] {0}, k.splittableDims(1));
+        assertTrue(k.asksShape(0));
+        var p = k.part(new Geometry(1, new long[] {64}, new long[] {256}, new long[] {64}),
+            new byte[][] {null, null, null, int32(512)}, new long[] {2048, 32, 0, 0}, 0, 192, 320);
+        assertEquals(ranges(192 * 4, 320 * 4), arg(p, 0).reads());
+        // groups 2 and 3 of the launch, whose offset of 64 work-items takes no group
+        assertEquals(ranges(2 * 4, 4 * 4), arg(p, 1).writes());
+        assertFalse(arg(p, 1).writesCovered());
+    }
+
+    @Test
+    void aGroupIdWithoutAGivenWorkGroupSizeIsUnknown() {
+        KernelAccesses k = KernelAccesses.analyse(REDUCTION, "", "reduce");
+        assertEquals("unknown write index of argument 1", whyWhole(k.part(oneDim(256),
             new byte[][] {null, null, null, int32(256)}, new long[] {1024, 16, 0, 0}, 0, 0, 128)));
     }
 

@@ -8,6 +8,7 @@ import static io.omnicl.runtime.access.Parts.twoDim;
 import static io.omnicl.runtime.access.Parts.whyWhole;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -87,7 +88,7 @@ class RejectionsTest {
     }
 
     @Test
-    void askingTheGlobalSizeOfDimensionZeroLeavesDimensionOne() {
+    void askingTheGlobalSizeAlongADimensionAsksTheWholeLaunchsAndOnlyThatDimensionNeedsTheVariant() {
         String src = """
             __kernel void k(__global float* out) {
                 int x = get_global_id(0);
@@ -95,31 +96,48 @@ class RejectionsTest {
                 out[y * get_global_size(0) + x] = 1.0f;
             }""";
         KernelAccesses k = KernelAccesses.analyse(src, "", "k");
-        assertArrayEquals(new int[] {1}, k.splittableDims(2));
-        assertArrayEquals(new int[0], k.splittableDims(1));
+        assertArrayEquals(new int[] {1, 0}, k.splittableDims(2));
+        assertTrue(k.asksShape(0));
+        assertFalse(k.asksShape(1));
         byte[][] values = {null};
         long[] sizes = {64 * 32 * 4};
-        assertEquals("dimension 0 cannot be split", whyWhole(k.part(twoDim(64, 32), values, sizes, 0, 0, 32)));
-        var p = k.part(twoDim(64, 32), values, sizes, 1, 16, 32);
-        assertEquals(ranges(16 * 64 * 4, 32 * 64 * 4), arg(p, 0).writes());
-        assertTrue(arg(p, 0).writesCovered());
+        var rows = k.part(twoDim(64, 32), values, sizes, 1, 16, 32);
+        assertEquals(ranges(16 * 64 * 4, 32 * 64 * 4), arg(rows, 0).writes());
+        assertTrue(arg(rows, 0).writesCovered());
+        // columns 0 to 31 of every row: the row length is the whole launch's 64, not the part's 32
+        var columns = k.part(twoDim(64, 32), values, sizes, 0, 0, 32);
+        assertEquals(ranges(0, (31 * 64 + 32) * 4), arg(columns, 0).writes());
+        assertFalse(arg(columns, 0).writesCovered());
     }
 
     @Test
-    void aDimensionAskedThroughAVariableBlocksEverySplit() {
+    void aDimensionAskedThroughAVariableAsksEveryDimension() {
         String src = "__kernel void k(__global float* out, int d) { out[get_global_id(0)] = get_global_size(d); }";
-        assertArrayEquals(new int[0], KernelAccesses.analyse(src, "", "k").splittableDims(3));
+        KernelAccesses k = KernelAccesses.analyse(src, "", "k");
+        assertArrayEquals(new int[] {2, 1, 0}, k.splittableDims(3));
+        assertTrue(k.asksShape(0) && k.asksShape(1) && k.asksShape(2));
     }
 
     @Test
-    void aHelperAskingTheShapeBlocksEverySplitOfAKernelCallingIt() {
+    void theLinearGlobalIdAsksEveryDimensionAndTheEnqueuedLocalSizeKeepsTheLaunchWhole() {
+        String linear = "__kernel void k(__global uint* out) { out[get_global_id(0)] = get_global_linear_id(); }";
+        KernelAccesses k = KernelAccesses.analyse(linear, "", "k");
+        assertTrue(k.asksShape(0) && k.asksShape(1) && k.asksShape(2));
+        String enqueued = "__kernel void k(__global uint* out) { out[get_global_id(0)] = get_enqueued_local_size(0); }";
+        assertEquals("get_enqueued_local_size would answer for a part", KernelAccesses.analyse(enqueued, "", "k").reason());
+    }
+
+    @Test
+    void aHelperAskingTheShapeKeepsAKernelCallingItWhole() {
         String src = """
             int rowLength() { return get_global_size(0); }
             __kernel void k(__global float* out) {
                 out[get_global_id(1) * 64 + get_global_id(0)] = rowLength();
             }
             __kernel void plain(__global float* out) { out[get_global_id(0)] = 0.0f; }""";
-        assertArrayEquals(new int[0], KernelAccesses.analyse(src, "", "k").splittableDims(2));
+        KernelAccesses k = KernelAccesses.analyse(src, "", "k");
+        assertArrayEquals(new int[0], k.splittableDims(2));
+        assertEquals("function rowLength may ask the launch's geometry", k.reason());
         assertArrayEquals(new int[] {0}, KernelAccesses.analyse(src, "", "plain").splittableDims(1));
     }
 
