@@ -10,7 +10,10 @@ import io.omnicl.spi.fake.FakeDevice;
 import org.junit.jupiter.api.Test;
 
 import java.nio.IntBuffer;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.IntStream;
 
@@ -77,6 +80,29 @@ class FakeDevicesTest {
             assertEquals(2 * 5, backend.device(d).launches(), "device " + d + " ran a part of each launch");
         }
         assertEquals(2 * 5, engine.launchSplits().split());
+        assertTrue(backend.kernelErrors().isEmpty());
+    }
+
+    @Test
+    void theSharesOfACutFollowTheTimesEachDeviceTookForTheKernel() {
+        DeviceSpec fast = DeviceSpec.gpu("fake gpu");
+        Map<String, AtomicLong> items = new ConcurrentHashMap<>();
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(fast)
+                .device(DeviceSpec.gpu("fake gpu, 3 times slower").withSpeed(3 * fast.nanosPerItem(), fast.nanosPerByte()))
+                .kernel(Increments.KERNEL, item -> {
+                    items.computeIfAbsent(item.device().name(), k -> new AtomicLong()).incrementAndGet();
+                    IntBuffer a = item.ints(0);
+                    int i = (int) item.globalId(0);
+                    a.put(i, a.get(i) + 1);
+                })
+                .build());
+        RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
+        Increments.assertIncremented(Increments.run(engine, 0, 1, 10), 10);
+        items.clear();
+        Increments.assertIncremented(Increments.run(engine, 0, 1, 10), 10);
+        double ratio = (double) items.get("fake gpu").get() / items.get("fake gpu, 3 times slower").get();
+        assertTrue(ratio > 2.5 && ratio < 3.5, "the faster device took about three times the work-items: " + ratio);
         assertTrue(backend.kernelErrors().isEmpty());
     }
 

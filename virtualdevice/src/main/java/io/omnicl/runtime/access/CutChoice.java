@@ -1,5 +1,7 @@
 package io.omnicl.runtime.access;
 
+import java.util.Arrays;
+
 /**
  * Whether the next launch of one kernel and launch shape is cut across devices or runs whole, learnt from the
  * launches so far: each way is timed by the interval between the ends of two launches made that way one after the
@@ -9,6 +11,7 @@ package io.omnicl.runtime.access;
  * ones whole; a program of one launch gains at once. The last interval of each way is the one that counts, since
  * the first after a change of way includes moving data where that way wants it. Decisions are made as launches
  * are enqueued, ahead of their ends: until both ways have an interval, launches go the way of the one before.
+ * Also the devices' shares of the last cut, kept while the model's times move them little.
  */
 public final class CutChoice {
 
@@ -26,6 +29,8 @@ public final class CutChoice {
     private int recheckAfter = FIRST_RECHECK;
     private int trying;
     private int tryLeft;
+    private int[] lastTakers;
+    private long[] lastShares;
 
     /** Whether the next launch is cut. */
     public synchronized boolean cutNext() {
@@ -62,5 +67,25 @@ public final class CutChoice {
         }
         lastEnded = way;
         lastEnd = nanos;
+    }
+
+    /**
+     * {@code shares} for the devices {@code takers} (their indices, in the order of the shares), or the last cut's
+     * when it had the same devices and no share differs from its last by more than {@code tolerance}: timings
+     * that wobble would otherwise move a stencil's rows between devices launch after launch.
+     */
+    public synchronized long[] steady(int[] takers, long[] shares, long tolerance) {
+        if (lastShares != null && Arrays.equals(takers, lastTakers)) {
+            boolean near = true;
+            for (int i = 0; i < shares.length; i++) {
+                near &= Math.abs(shares[i] - lastShares[i]) <= tolerance;
+            }
+            if (near) {
+                return lastShares.clone();
+            }
+        }
+        lastTakers = takers.clone();
+        lastShares = shares.clone();
+        return shares;
     }
 }

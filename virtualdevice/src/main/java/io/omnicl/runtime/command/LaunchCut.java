@@ -3,6 +3,7 @@ package io.omnicl.runtime.command;
 import io.omnicl.runtime.Kernel;
 import io.omnicl.runtime.access.ArgAccess;
 import io.omnicl.runtime.access.ByteRange;
+import io.omnicl.runtime.access.CutChoice;
 import io.omnicl.runtime.access.Geometry;
 import io.omnicl.runtime.access.GeometryVariant;
 import io.omnicl.runtime.access.KernelAccesses;
@@ -16,7 +17,9 @@ import io.omnicl.runtime.worker.DeviceNodes;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * How a launch on the virtual device is cut into parts for the real devices that take a share: ranges of global
@@ -37,6 +40,8 @@ final class LaunchCut {
      * hand-overs between threads and its transfers cost a good part of it.
      */
     private static final long SHORTEST_CUT_NANOS = 1_000_000;
+    /** Shares moving by at most this fraction of a launch are left as they were (see {@link CutChoice#steady}). */
+    private static final double SHARE_TOLERANCE = 0.04;
     /** Blocks each device's share of an irregular launch comes in. */
     private static final int CYCLIC_ROUNDS = 4;
     /** Without a given work-group size, parts are cut at multiples of about this many work-items. */
@@ -105,7 +110,8 @@ final class LaunchCut {
         if (dim < 0) {
             return whole("no dimension to cut in whole work-groups");
         }
-        List<DeviceNode> takers = takers(nodes, devices, g.global()[dim] / grain);
+        Map<DeviceNode, Double> speeds = speeds(nodes, devices, key);
+        List<DeviceNode> takers = takers(speeds, g.global()[dim] / grain);
         if (takers.size() < 2) {
             return whole("one device would take nearly all of it");
         }
@@ -128,7 +134,9 @@ final class LaunchCut {
                 bufferBytes[i] = m.memory() == null ? -1 : m.memory().size();
             }
         }
-        long[] shares = shares(takers, devices, g.global()[dim] / grain);
+        long grains = g.global()[dim] / grain;
+        long[] shares = kernel.cutChoice(key).steady(takers.stream().mapToInt(DeviceNode::index).toArray(),
+                shares(takers, speeds, grains), Math.max(1, Math.round(grains * SHARE_TOLERANCE)));
         List<Slot> slots = analysis.irregular() ? cyclic(takers, shares) : contiguous(takers, shares);
         List<PartVerdict.Split> verdicts = new ArrayList<>(slots.size());
         for (Slot slot : slots) {
@@ -268,29 +276,41 @@ final class LaunchCut {
         return grain;
     }
 
-    /** The devices that take a share, fastest first: each whose share would not be negligible. */
-    private static List<DeviceNode> takers(long nodes, DeviceNodes devices, long grains) {
-        List<DeviceNode> all = new ArrayList<>();
-        double total = 0;
+    /**
+     * How fast each of {@code nodes} (bits) runs this launch: the inverse of the time the performance model expects
+     * of it whole there, once every one of them has run the kernel (whole or a piece, whose time counts scaled to
+     * the whole launch), else each device's calibrated speed.
+     */
+    private static Map<DeviceNode, Double> speeds(long nodes, DeviceNodes devices, PerfKey key) {
+        Map<DeviceNode, Double> timed = new LinkedHashMap<>();
+        Map<DeviceNode, Double> calibrated = new LinkedHashMap<>();
         for (DeviceNode n : devices.nodes()) {
             if ((nodes & n.bit()) != 0) {
-                all.add(n);
-                total += speed(n, devices);
+                double nanos = key == null ? Double.NaN : devices.model().estimate(key, n.modelId(), List.of());
+                if (nanos > 0) {
+                    timed.put(n, 1 / nanos);
+                }
+                DeviceSpeed measured = devices.model().speed(n.modelId());
+                calibrated.put(n, Math.max((measured == null ? DeviceSpeed.UNKNOWN : measured).opsPerNano(), 1e-9));
             }
         }
-        all.sort(Comparator.comparingDouble((DeviceNode n) -> -speed(n, devices)));
+        return timed.size() == calibrated.size() ? timed : calibrated;
+    }
+
+    /** The devices that take a share: the fastest, each whose share would not be negligible. */
+    private static List<DeviceNode> takers(Map<DeviceNode, Double> speeds, long grains) {
+        double total = speeds.values().stream().mapToDouble(Double::doubleValue).sum();
+        List<DeviceNode> all = new ArrayList<>(speeds.keySet());
+        all.sort(Comparator.comparingDouble((DeviceNode n) -> -speeds.get(n)));
         List<DeviceNode> takers = new ArrayList<>();
         for (DeviceNode n : all) {
-            if (speed(n, devices) / total >= SMALLEST_SHARE && takers.size() < grains) {
+            if (speeds.get(n) / total >= SMALLEST_SHARE && takers.size() < grains) {
                 takers.add(n);
             }
         }
+        // in the devices' order, whichever is faster now: a device keeps its place in the range
+        takers.sort(Comparator.comparingInt(DeviceNode::index));
         return takers;
-    }
-
-    private static double speed(DeviceNode n, DeviceNodes devices) {
-        DeviceSpeed measured = devices.model().speed(n.modelId());
-        return Math.max((measured == null ? DeviceSpeed.UNKNOWN : measured).opsPerNano(), 1e-9);
     }
 
     /** Grains {@code [from, to)} along the cut for {@code node}. */
@@ -298,16 +318,16 @@ final class LaunchCut {
     }
 
     /** Each taker's number of grains: shares after the devices' speeds, each at least one grain. */
-    private static long[] shares(List<DeviceNode> takers, DeviceNodes devices, long grains) {
+    private static long[] shares(List<DeviceNode> takers, Map<DeviceNode, Double> speeds, long grains) {
         double total = 0;
         for (DeviceNode n : takers) {
-            total += speed(n, devices);
+            total += speeds.get(n);
         }
         long[] shares = new long[takers.size()];
         long given = 0;
         double share = 0;
         for (int p = 0; p < takers.size(); p++) {
-            share += speed(takers.get(p), devices) / total;
+            share += speeds.get(takers.get(p)) / total;
             long upTo = p == takers.size() - 1 ? grains : Math.round(share * grains);
             // each part at least one grain, and enough left for the parts after it
             upTo = Math.max(upTo, given + 1);

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -66,5 +67,16 @@ class CutChoiceTest {
         // all but the launches that try the other way again
         assertTrue(cut >= 90, "cut again: " + later);
         assertFalse(later.subList(0, 30).contains(true), "whole until the recheck: " + later);
+    }
+
+    @Test
+    void sharesThatMoveLittleStayAsTheyWereAndOnesThatMoveMuchOrOtherDevicesReplaceThem() {
+        CutChoice choice = new CutChoice();
+        int[] two = {1, 2};
+        assertArrayEquals(new long[] {50, 50}, choice.steady(two, new long[] {50, 50}, 4));
+        assertArrayEquals(new long[] {50, 50}, choice.steady(two, new long[] {53, 47}, 4), "a wobble");
+        assertArrayEquals(new long[] {50, 50}, choice.steady(two, new long[] {46, 54}, 4), "measured from the kept");
+        assertArrayEquals(new long[] {75, 25}, choice.steady(two, new long[] {75, 25}, 4), "learnt to differ");
+        assertArrayEquals(new long[] {74, 26}, choice.steady(new int[] {1, 3}, new long[] {74, 26}, 4), "other devices");
     }
 }
