@@ -206,9 +206,12 @@ class CutLaunchesTest {
         clReleaseMemObject(buffer);
     }
 
-    /** Work that grows row by row is dealt out in blocks that take turns between the devices, four each. */
+    /**
+     * Work that grows row by row is cut into shrinking blocks: two for each device at once, the rest as they free
+     * up.
+     */
     @Test
-    void anIrregularLaunchIsDealtToBothDevicesInBlocksThatTakeTurns() {
+    void anIrregularLaunchIsCutIntoBlocksBothDevicesTake() {
         int width = 32;
         int height = 256;
         int[] out = new int[width * height];
@@ -223,7 +226,10 @@ class CutLaunchesTest {
                 assertEquals(y + x, out[y * width + x], "pixel " + x + ", " + y);
             }
         }
-        assertArrayEquals(new long[] {4, 4}, kernelsSince(before), "each device ran four blocks");
+        long[] ran = kernelsSince(before);
+        // two each at once, the rest as they free up
+        assertTrue(ran[0] >= 2 && ran[1] >= 2 && ran[0] + ran[1] > 4, "blocks each device ran: "
+                + java.util.Arrays.toString(ran));
         clReleaseKernel(k);
         clReleaseMemObject(buffer);
     }

@@ -106,6 +106,34 @@ class FakeDevicesTest {
         assertTrue(backend.kernelErrors().isEmpty());
     }
 
+    /**
+     * The second device's first block of an irregular launch is held until the first device has run six: the
+     * first must have taken the blocks no device had, as it freed up (a share fixed in advance would leave it four).
+     */
+    @Test
+    void anIrregularLaunchsBlocksGoToTheDeviceThatFreesUpFirst() {
+        FakeBackend[] made = new FakeBackend[1];
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu"))
+                .device(DeviceSpec.gpu("fake gpu, held"))
+                .kernel(Increments.KERNEL, item -> {
+                    while (item.device() == made[0].device(1) && made[0].device(0).launches() < 6
+                            && System.nanoTime() < waitUntil) {
+                        LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100));
+                    }
+                    IntBuffer a = item.ints(0);
+                    int i = (int) item.globalId(0);
+                    a.put(i, a.get(i) + 1);
+                })
+                .build());
+        made[0] = backend;
+        RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
+        Increments.assertIncremented(Increments.run(engine, 0, 1, 1, Increments.IRREGULAR_SOURCE), 1);
+        assertEquals(6, backend.device(0).launches(), "its own two blocks and the four no device had");
+        assertEquals(2, backend.device(1).launches(), "the two it was given at once");
+        assertTrue(backend.kernelErrors().isEmpty());
+    }
+
     @Test
     void resultsStayRightWhileADeviceFails() {
         // its first launch or transfer fails

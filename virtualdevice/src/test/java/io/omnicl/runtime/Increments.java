@@ -25,6 +25,9 @@ public final class Increments {
 
     public static final String KERNEL = "inc";
     public static final String SOURCE = "__kernel void inc(__global int* a) { a[get_global_id(0)]++; }";
+    /** The same increments, with a loop whose count depends on the data: an irregular kernel to the analysis. */
+    public static final String IRREGULAR_SOURCE = "__kernel void inc(__global int* a) {"
+            + " int i = get_global_id(0); int n = 0; while (n < (a[i] & 1)) n++; a[i] = a[i] + 1; }";
     /** Ints in each buffer. */
     public static final int ITEMS = 1024;
 
@@ -36,10 +39,15 @@ public final class Increments {
      * holding {@code b * ITEMS, b * ITEMS + 1, ...}, each incremented {@code times} times; what they hold then.
      */
     public static List<int[]> run(RuntimeDriver engine, int device, int buffers, int times) {
+        return run(engine, device, buffers, times, SOURCE);
+    }
+
+    /** As {@link #run(RuntimeDriver, int, int, int)}, with the kernel built from {@code source}. */
+    public static List<int[]> run(RuntimeDriver engine, int device, int buffers, int times, String source) {
         ClDevice d = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(device);
         ClContext context = engine.platforms().get(0).createContext(List.of(d), new long[0]);
         ClQueue queue = context.createQueue(d, 0);
-        ClProgram program = context.createProgram(SOURCE);
+        ClProgram program = context.createProgram(source);
         program.build(List.of(), "", null);
         ClKernel inc = program.createKernel(KERNEL);
         List<ClMem> memory = new ArrayList<>();

@@ -57,6 +57,8 @@ final class KernelCommand extends DeviceCommand {
     private final LaunchCut cut;
     private final Part[] parts;
     private final AtomicInteger partsLeft;
+    /** Of a cut launch: the next piece without a device, for the next device to end a piece. */
+    private final AtomicInteger nextFree;
     /** Of a cut launch: the earliest start and the latest end its parts' devices reported, for its profile. */
     private long firstStart = Long.MAX_VALUE;
     private long lastEnd = Long.MIN_VALUE;
@@ -87,6 +89,7 @@ final class KernelCommand extends DeviceCommand {
             parts[p] = new Part(this, p);
         }
         this.partsLeft = cut == null ? null : new AtomicInteger(parts.length);
+        this.nextFree = cut == null ? null : new AtomicInteger(LaunchCut.placedAtOnce(cut.pieces));
         kernel.hold();
         for (Kernel.Arg a : args) {
             if (a instanceof Kernel.MemArg b && b.memory() != null) {
@@ -242,17 +245,18 @@ final class KernelCommand extends DeviceCommand {
 
     /**
      * The other devices' pieces first, each to its device's own thread at once, then the first device's, which
-     * the enqueuing thread may submit itself: all devices start together.
+     * the enqueuing thread may submit itself: all devices start together. Pieces without a device wait for one.
      */
     private void placePieces() {
+        int placed = LaunchCut.placedAtOnce(cut.pieces);
         long first = cut.pieces.get(0).node().bit();
-        for (int p = 0; p < parts.length; p++) {
+        for (int p = 0; p < placed; p++) {
             long own = cut.pieces.get(p).node().bit();
             if (own != first) {
                 placePiece(parts[p], own, true);
             }
         }
-        for (int p = 0; p < parts.length; p++) {
+        for (int p = 0; p < placed; p++) {
             long own = cut.pieces.get(p).node().bit();
             if (own == first) {
                 placePiece(parts[p], own, false);
@@ -274,10 +278,14 @@ final class KernelCommand extends DeviceCommand {
         }
     }
 
-    /** Asks for the bytes {@code piece} reads that neither its device nor the host holds, adding to {@code fetches}. */
+    /**
+     * Asks for the bytes {@code piece} reads that neither its device (any, for a piece without one) nor the host
+     * holds, adding to {@code fetches}.
+     */
     private void fetchFromOthers(LaunchCut.Piece piece, List<Completion> fetches) {
+        int node = piece.node() == null ? CoherenceMap.HOST : piece.node().index();
         for (Access a : piece.inputs()) {
-            for (CoherenceMap.Piece m : a.storage().map().missing(a.offset(), a.length(), piece.node().index())) {
+            for (CoherenceMap.Piece m : a.storage().map().missing(a.offset(), a.length(), node)) {
                 if ((m.holders() & CoherenceMap.bit(CoherenceMap.HOST)) == 0) {
                     fetches.add(queue.runtime().coherency().toHost(a.storage(), m.offset(), m.length()));
                 }
@@ -364,6 +372,13 @@ final class KernelCommand extends DeviceCommand {
 
     @Override
     void partEnded(Part part, int status) {
+        if (cut != null && status == 0) {
+            int next = nextFree.getAndIncrement();
+            if (next < parts.length) {
+                DeviceNode freed = part.ranOn();
+                placePiece(parts[next], freed == null ? nodes : freed.bit(), freed != null);
+            }
+        }
         if (cut == null || status < 0 || partsLeft.decrementAndGet() == 0) {
             if (status == 0 && choice != null) {
                 choice.ended(cut != null, System.nanoTime());

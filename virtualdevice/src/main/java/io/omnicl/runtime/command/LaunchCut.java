@@ -25,8 +25,8 @@ import java.util.Map;
  * How a launch on the virtual device is cut into parts for the real devices that take a share: ranges of global
  * ids along one dimension, in whole work-groups, each device's share sized after its speed, with the byte ranges
  * the kernel's source shows each part reads and writes. A regular kernel gives each device one block (the same
- * launch after launch, so that its data stays there); an irregular one gives each device blocks spread over the
- * range. A launch is cut only when every part's writes are known and no two parts write the same byte;
+ * launch after launch, so that its data stays there); an irregular one is cut into shrinking blocks that the
+ * devices take as they free up. A launch is cut only when every part's writes are known and no two parts write the same byte;
  * otherwise it runs whole, and {@link #plan} says why.
  */
 final class LaunchCut {
@@ -42,13 +42,14 @@ final class LaunchCut {
     private static final long SHORTEST_CUT_NANOS = 1_000_000;
     /** Shares moving by at most this fraction of a launch are left as they were (see {@link CutChoice#steady}). */
     private static final double SHARE_TOLERANCE = 0.04;
-    /** Blocks each device's share of an irregular launch comes in. */
-    private static final int CYCLIC_ROUNDS = 4;
+    /** An irregular launch's blocks are at least 1/this of a taker's even share. */
+    private static final int SMALLEST_BLOCKS = 16;
     /** Without a given work-group size, parts are cut at multiples of about this many work-items. */
     private static final long PREFERRED_GRAIN = 64;
 
     /**
-     * One part: global ids {@code [from, to)} along the cut's dimension on {@code node}.
+     * One part: global ids {@code [from, to)} along the cut's dimension on {@code node}, or, null, on the device
+     * that first ends a piece once the pieces with a device have been placed (they come first).
      *
      * @param inputs  ranges made valid on the device first: what it reads, and what it may leave unwritten of its
      *                write ranges
@@ -135,9 +136,9 @@ final class LaunchCut {
             }
         }
         long grains = g.global()[dim] / grain;
-        long[] shares = kernel.cutChoice(key).steady(takers.stream().mapToInt(DeviceNode::index).toArray(),
-                shares(takers, speeds, grains), Math.max(1, Math.round(grains * SHARE_TOLERANCE)));
-        List<Slot> slots = analysis.irregular() ? cyclic(takers, shares) : contiguous(takers, shares);
+        List<Slot> slots = analysis.irregular() ? dealt(takers, speeds, grains)
+                : contiguous(takers, kernel.cutChoice(key).steady(takers.stream().mapToInt(DeviceNode::index).toArray(),
+                        shares(takers, speeds, grains), Math.max(1, Math.round(grains * SHARE_TOLERANCE))));
         List<PartVerdict.Split> verdicts = new ArrayList<>(slots.size());
         for (Slot slot : slots) {
             PartVerdict v = analysis.part(g, values, bufferBytes, dim, g.offset()[dim] + slot.from * grain,
@@ -181,7 +182,7 @@ final class LaunchCut {
         }
         if (!always) {
             long all = g.global()[dim];
-            for (Piece piece : pieces) {
+            for (Piece piece : pieces.subList(0, placedAtOnce(pieces))) {
                 String why = moveOutweighsCut(piece, (double) (piece.to() - piece.from()) / all, devices, key);
                 if (why != null) {
                     return whole(why);
@@ -350,23 +351,38 @@ final class LaunchCut {
     }
 
     /**
-     * Each taker's share in {@value #CYCLIC_ROUNDS} blocks, the takers' blocks taking turns along the cut: where
-     * the work of a work-item depends on its place (a Mandelbrot frame's rows), each device gets some of every
-     * region.
+     * Blocks of an irregular launch, for the devices to take as they free up: each half of what the slowest
+     * taker's share of the range left would be (at least 1/16 of a taker's even share), so that the blocks shrink
+     * towards the end, where they decide when the launch ends. The first two go to each taker at once (one runs
+     * while the next waits behind it); the others have no device until one ends a block.
      */
-    private static List<Slot> cyclic(List<DeviceNode> takers, long[] shares) {
+    private static List<Slot> dealt(List<DeviceNode> takers, Map<DeviceNode, Double> speeds, long grains) {
+        double total = 0;
+        double slowest = Double.MAX_VALUE;
+        for (DeviceNode n : takers) {
+            total += speeds.get(n);
+            slowest = Math.min(slowest, speeds.get(n));
+        }
+        double share = slowest / total;
+        long smallest = Math.max(1, grains / (SMALLEST_BLOCKS * takers.size()));
         List<Slot> slots = new ArrayList<>();
         long at = 0;
-        for (int r = 0; r < CYCLIC_ROUNDS; r++) {
-            for (int p = 0; p < takers.size(); p++) {
-                long size = shares[p] * (r + 1) / CYCLIC_ROUNDS - shares[p] * r / CYCLIC_ROUNDS;
-                if (size > 0) {
-                    slots.add(new Slot(takers.get(p), at, at + size));
-                    at += size;
-                }
-            }
+        while (at < grains) {
+            long size = Math.min(grains - at, Math.max(smallest, (long) Math.ceil((grains - at) * share / 2)));
+            DeviceNode first = slots.size() < 2 * takers.size() ? takers.get(slots.size() % takers.size()) : null;
+            slots.add(new Slot(first, at, at + size));
+            at += size;
         }
         return slots;
+    }
+
+    /** How many of {@code pieces}, the first ones, have a device: the others go to devices as they free up. */
+    static int placedAtOnce(List<Piece> pieces) {
+        int n = 0;
+        while (n < pieces.size() && pieces.get(n).node() != null) {
+            n++;
+        }
+        return n;
     }
 
     /** Why the parts' writes may overlap (an argument's write ranges of two parts meet), or null. */

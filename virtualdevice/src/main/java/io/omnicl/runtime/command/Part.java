@@ -41,6 +41,8 @@ final class Part implements DeviceTask {
     private long excluded;
     /** The status of the last failed attempt, 0 if none. */
     private int failure;
+    /** The device of the last attempt submitted. */
+    private volatile DeviceNode ranOn;
 
     Part(DeviceCommand command, int piece) {
         this.command = command;
@@ -144,6 +146,7 @@ final class Part implements DeviceTask {
             }
             RealEvent real = command.submitPart(this, w, w.needsEvent(timed, behind));
             submitted = true;
+            ranOn = w.node();
             command.event.running(0);
             RealEvent last = real;
             StagedResults staged = null;
@@ -238,6 +241,11 @@ final class Part implements DeviceTask {
         } else {
             command.partEnded(this, status);
         }
+    }
+
+    /** The device of the last attempt submitted, or null before one. */
+    DeviceNode ranOn() {
+        return ranOn;
     }
 
     /** Which piece of a launch cut across devices the part runs, or -1 for all of its command. */
