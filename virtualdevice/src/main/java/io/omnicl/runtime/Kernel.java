@@ -7,7 +7,9 @@ import io.omnicl.driver.ClKernel;
 import io.omnicl.driver.ClProgram;
 import io.omnicl.driver.InfoValue;
 import io.omnicl.runtime.access.CutChoice;
+import io.omnicl.runtime.access.Geometry;
 import io.omnicl.runtime.access.KernelAccesses;
+import io.omnicl.runtime.access.PartVerdict;
 import io.omnicl.runtime.sched.PerfKey;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.spi.BackendException;
@@ -107,6 +109,14 @@ public final class Kernel extends CountedObject implements ClKernel {
     /** What the kernel's source says of the bytes its work-items read and write of each buffer argument. */
     public KernelAccesses accesses() {
         return template.accesses();
+    }
+
+    /**
+     * What the work-items of one part of a launch read and write ({@link KernelAccesses#part}), remembered for the
+     * parts of recent launches.
+     */
+    public PartVerdict part(Geometry g, byte[][] values, long[] bufferBytes, int dim, long from, long to) {
+        return template.part(g, values, bufferBytes, dim, from, to);
     }
 
     /** Whether launches of this kernel of shape {@code key} are cut across devices or run whole, as learnt so far. */

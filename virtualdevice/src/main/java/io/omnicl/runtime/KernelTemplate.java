@@ -2,8 +2,12 @@ package io.omnicl.runtime;
 
 import io.omnicl.driver.ClError;
 import io.omnicl.driver.OpenClConstants;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.omnicl.runtime.access.CutChoice;
+import io.omnicl.runtime.access.Geometry;
 import io.omnicl.runtime.access.KernelAccesses;
+import io.omnicl.runtime.access.PartVerdict;
 import io.omnicl.runtime.sched.PerfKey;
 import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.worker.DeviceNode;
@@ -18,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -29,6 +34,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * Dropped, with its real kernels, when the program is built again or released.
  */
 final class KernelTemplate {
+
+    /** Parts whose accesses are remembered, per kernel name. */
+    private static final int PARTS_KEPT = 256;
 
     private record LastShape(long[] shape, int workDim, PerfKey key) {
     }
@@ -54,6 +62,8 @@ final class KernelTemplate {
     private volatile KernelAccesses accesses;
     /** By launch shape: whether launches on the virtual device are cut across devices or run whole. */
     private final Map<PerfKey, CutChoice> cutChoices = new ConcurrentHashMap<>();
+    /** What parts of recent launches read and write: a program repeats its launches, and their cuts with them. */
+    private final Cache<PartKey, PartVerdict> parts = Caffeine.newBuilder().maximumSize(PARTS_KEPT).build();
     /** The kernel's geometry variant, made when a cut first needs it; guarded by {@code this}. */
     private VariantBuild variant;
 
@@ -188,6 +198,29 @@ final class KernelTemplate {
             variant = new VariantBuild(program, name);
         }
         return variant;
+    }
+
+    /** {@link KernelAccesses#part}, remembered for the parts of recent launches. */
+    PartVerdict part(Geometry g, byte[][] values, long[] bufferBytes, int dim, long from, long to) {
+        PartKey key = new PartKey(g, values, bufferBytes, dim, from, to);
+        return parts.get(key, k -> accesses().part(g, values, bufferBytes, dim, from, to));
+    }
+
+    /** What a part's accesses depend on, compared by content. */
+    private record PartKey(Geometry g, byte[][] values, long[] bufferBytes, int dim, long from, long to) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof PartKey k && k.dim == dim && k.from == from && k.to == to && k.g.workDim() == g.workDim()
+                && Arrays.equals(k.g.offset(), g.offset()) && Arrays.equals(k.g.global(), g.global())
+                && Arrays.equals(k.g.local(), g.local()) && Arrays.deepEquals(k.values, values)
+                && Arrays.equals(k.bufferBytes, bufferBytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(dim, from, to, Arrays.hashCode(g.global()), Arrays.hashCode(g.offset()),
+                Arrays.deepHashCode(values), Arrays.hashCode(bufferBytes));
+        }
     }
 
     /** Whether launches of shape {@code key} are cut across devices or run whole, as learnt so far. */

@@ -141,7 +141,7 @@ final class LaunchCut {
                         shares(takers, speeds, grains), Math.max(1, Math.round(grains * SHARE_TOLERANCE))));
         List<PartVerdict.Split> verdicts = new ArrayList<>(slots.size());
         for (Slot slot : slots) {
-            PartVerdict v = analysis.part(g, values, bufferBytes, dim, g.offset()[dim] + slot.from * grain,
+            PartVerdict v = kernel.part(g, values, bufferBytes, dim, g.offset()[dim] + slot.from * grain,
                     g.offset()[dim] + slot.to * grain);
             if (v instanceof PartVerdict.Whole w) {
                 return whole(w.reason());
