@@ -111,11 +111,6 @@ enum KernelKind {
     final boolean usesScalar;
 
     /**
-     * Whether a work-item's reads may meet what other work-items write, were an output to alias an input (it reads
-     * elements other than its own outside a barrier, or all add to one): then a written argument must not overlap
-     * another argument at all, or the result would depend on the order of work-items.
-     */
-    /**
      * The width of the rows a launch of {@link #ROWS} over {@code [offset, offset + size)} is made of: the largest
      * power of two up to 8 that divides both; the 2D launch has offset {0, offset / width} and size
      * {width, size / width}.
@@ -128,6 +123,11 @@ enum KernelKind {
         return width;
     }
 
+    /**
+     * Whether a work-item's reads may meet what other work-items write, were an output to alias an input (it reads
+     * elements other than its own outside a barrier, or all add to one): then a written argument must not overlap
+     * another argument at all, or the result would depend on the order of work-items.
+     */
     boolean readsOthers() {
         return this == NEIGHBOURS || this == GATHER || this == ATOMIC_SUM;
     }
