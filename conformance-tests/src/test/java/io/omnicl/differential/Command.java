@@ -100,7 +100,8 @@ sealed interface Command {
             String args = arguments.stream().map(a -> p.memory(a).name()).collect(Collectors.joining(", "));
             return enqueued(this, "kernel " + kernel.functionName + "(" + args
                     + (kernel.usesScalar ? ", k=" + Integer.toUnsignedString(scalar) : "") + ") global "
-                    + globalSize + (localSize == 0 ? "" : " local " + localSize) + (globalOffset != 0 ? " offset " + globalOffset : ""));
+                    + globalSize + (localSize == 0 ? "" : " local " + localSize) + (globalOffset != 0 ? " offset " + globalOffset : "")
+                    + (kernel.workDim() == 1 ? "" : " as " + LaunchShape.of(this).text()));
         }
     }
 

@@ -30,11 +30,13 @@ enum KernelKind {
     GATHER("gather", List.of(Role.IN, Role.IN, Role.OUT), false, false),
     /** b[0] += a[i] & 7 for every i, atomically: work-items that meet in one word */
     ATOMIC_SUM("atomic_sum", List.of(Role.IN, Role.IN_OUT), false, false),
+    /** b[i] = a[i] + 7, launched in 2D as rows ({@link LaunchShape}): element i = y * width + x */
+    ROWS("rows", List.of(Role.IN, Role.OUT), false, false),
     /**
-     * b[i] = a[i] + 7, launched as rows ({@link #rowsOf}): element i = y * width + x of a 2D launch whose offset
-     * and size are those of the 1D launch, cut in rows of width elements
+     * b[i] = a[i] * 5 + 3, launched in 3D as planes of rows ({@link LaunchShape}): element
+     * i = (z * height + y) * width + x, so that launches are cut along z
      */
-    ROWS("rows", List.of(Role.IN, Role.OUT), false, false);
+    VOLUME("volume", List.of(Role.IN, Role.OUT), false, false);
 
     /** How a kernel uses one of its buffer arguments. */
     enum Role {
@@ -93,6 +95,11 @@ enum KernelKind {
             "    size_t i = get_global_id(1) * get_global_size(0) + get_global_id(0);",
             "    b[i] = a[i] + 7u;",
             "}",
+            "__kernel void volume(const __global uint* a, __global uint* b) {",
+            "    size_t i = (get_global_id(2) * get_global_size(1) + get_global_id(1)) * get_global_size(0)",
+            "            + get_global_id(0);",
+            "    b[i] = a[i] * 5u + 3u;",
+            "}",
             "");
 
     /** Bytes of one element. */
@@ -110,17 +117,13 @@ enum KernelKind {
     /** Whether a uint scalar follows the buffer arguments. */
     final boolean usesScalar;
 
-    /**
-     * The width of the rows a launch of {@link #ROWS} over {@code [offset, offset + size)} is made of: the largest
-     * power of two up to 8 that divides both; the 2D launch has offset {0, offset / width} and size
-     * {width, size / width}.
-     */
-    static int rowsOf(int offset, int size) {
-        int width = 8;
-        while (offset % width != 0 || size % width != 0) {
-            width /= 2;
-        }
-        return width;
+    /** The dimensions of the launch: elements are laid out in rows or planes as {@link LaunchShape} says. */
+    int workDim() {
+        return switch (this) {
+            case ROWS -> 2;
+            case VOLUME -> 3;
+            default -> 1;
+        };
     }
 
     /**

@@ -238,19 +238,9 @@ abstract class ProgramRun {
         String what = command.text(program);
         if (command instanceof RunKernel c) {
             setKernelArguments(c);
-            if (c.kernel() == KernelKind.ROWS) {
-                int width = KernelKind.rowsOf(c.globalOffset(), c.globalSize());
-                int rows = c.globalSize() / width;
-                long[] local = c.localSize() != 0 && rows % c.localSize() == 0 ? new long[] {1, c.localSize()} : null;
-                check(clEnqueueNDRangeKernel(queue(c.queue()), session.kernel(c.kernel()), 2,
-                        new long[] {0, c.globalOffset() / width}, new long[] {width, rows}, local, waitCount(c.waits()),
-                        waitList(c.waits()), event(c.node())), what);
-            } else {
-                long[] offset = c.globalOffset() == 0 ? null : new long[] {c.globalOffset()};
-                check(clEnqueueNDRangeKernel(queue(c.queue()), session.kernel(c.kernel()), 1, offset,
-                        new long[] {c.globalSize()}, c.localSize() == 0 ? null : new long[] {c.localSize()},
-                        waitCount(c.waits()), waitList(c.waits()), event(c.node())), what);
-            }
+            LaunchShape shape = LaunchShape.of(c);
+            check(clEnqueueNDRangeKernel(queue(c.queue()), session.kernel(c.kernel()), shape.workDim(), shape.offset(),
+                    shape.global(), shape.local(), waitCount(c.waits()), waitList(c.waits()), event(c.node())), what);
             enqueued(c.node());
         } else if (command instanceof CopyBuffer c) {
             check(clEnqueueCopyBuffer(queue(c.queue()), memories[c.source()], memories[c.destination()],
