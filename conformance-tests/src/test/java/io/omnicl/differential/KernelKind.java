@@ -9,8 +9,8 @@ import java.util.List;
  * read from memory). An output argument may alias an input argument that starts at the same byte without making the
  * result depend on the order of work-items, unless {@link #readsOthers}.
  *
- * <p>Launches have a local size from {@link #LOCAL_SIZES} (0: none given, except for a kernel with a local
- * scratch), a global size up to {@link #MAX_GLOBAL_SIZE}, and any global offset that keeps them in range.
+ * <p>Launches have a local size from {@link #LOCAL_SIZES} (0: none given, except where {@link #needsLocalSize}),
+ * a global size up to {@link #MAX_GLOBAL_SIZE}, and any global offset that keeps them in range.
  */
 enum KernelKind {
 
@@ -36,7 +36,14 @@ enum KernelKind {
      * b[i] = a[i] * 5 + 3, launched in 3D as planes of rows ({@link LaunchShape}): element
      * i = (z * height + y) * width + x, so that launches are cut along z
      */
-    VOLUME("volume", List.of(Role.IN, Role.OUT), false, false);
+    VOLUME("volume", List.of(Role.IN, Role.OUT), false, false),
+    /** b[i] = a[i] + the launch's global size, global offset and work dimensions, each weighed differently */
+    GEOMETRY("geometry", List.of(Role.IN, Role.OUT), false, false),
+    /**
+     * b[i] = a[i] + the number of work-groups, the group id, the local size and the local id, each weighed
+     * differently; always launched with a local size ({@link #needsLocalSize})
+     */
+    GROUP_GEOMETRY("group_geometry", List.of(Role.IN, Role.OUT), false, false);
 
     /** How a kernel uses one of its buffer arguments. */
     enum Role {
@@ -100,11 +107,21 @@ enum KernelKind {
             "            + get_global_id(0);",
             "    b[i] = a[i] * 5u + 3u;",
             "}",
+            "__kernel void geometry(const __global uint* a, __global uint* b) {",
+            "    size_t i = get_global_id(0);",
+            "    b[i] = a[i] + (uint) get_global_size(0) * 3u + (uint) get_global_offset(0) * 1000u",
+            "            + get_work_dim() * 1000000u;",
+            "}",
+            "__kernel void group_geometry(const __global uint* a, __global uint* b) {",
+            "    size_t i = get_global_id(0);",
+            "    b[i] = a[i] + (uint) get_num_groups(0) * 3u + (uint) get_group_id(0) * 1000u",
+            "            + (uint) get_local_size(0) * 1000000u + (uint) get_local_id(0) * 100000000u;",
+            "}",
             "");
 
     /** Bytes of one element. */
     static final int ELEMENT = 4;
-    /** The local sizes launches use; 0 leaves the choice to the device. */
+    /** The local sizes launches use; 0 leaves the choice to the device, except where {@link #needsLocalSize}. */
     static final List<Integer> LOCAL_SIZES = List.of(0, 1, 2, 4, 8, 16);
     /** The largest global size: one work-item per element of the largest buffer. */
     static final int MAX_GLOBAL_SIZE = ProgramBuilder.MAX_BUFFER_SIZE / ELEMENT;
@@ -124,6 +141,14 @@ enum KernelKind {
             case VOLUME -> 3;
             default -> 1;
         };
+    }
+
+    /**
+     * Whether every launch gives a local size: the kernel's result depends on its work-groups, which a device
+     * picks as it likes when none is given.
+     */
+    boolean needsLocalSize() {
+        return usesLocalScratch || this == GROUP_GEOMETRY;
     }
 
     /**

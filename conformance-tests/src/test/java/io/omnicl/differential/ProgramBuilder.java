@@ -206,7 +206,7 @@ final class ProgramBuilder {
         int globalOffset = step.number(0) % elements;
         int available = elements - globalOffset;
         int localSize = KernelKind.LOCAL_SIZES.get(step.option(1, KernelKind.LOCAL_SIZES.size()));
-        if (localSize == 0 && kernel.usesLocalScratch) {
+        if (localSize == 0 && kernel.needsLocalSize()) {
             localSize = 1;
         }
         while (localSize > available) {
