@@ -4,10 +4,11 @@ import java.util.List;
 
 /**
  * The fixed set of small kernels a generated program may run. Each work-item {@code i} writes element {@code i}
- * (of {@code uint}s) of its output, or, for {@link #ATOMIC_SUM}, adds to element 0 atomically; it reads element
- * {@code i} of each input, or also others (its work-group's, behind a barrier; the element before; one at an index
- * read from memory). An output argument may alias an input argument that starts at the same byte without making the
- * result depend on the order of work-items, unless {@link #readsOthers}.
+ * (of {@code uint}s) of its output, or another one ({@link #GROUP_SUM}: one per work-group), or, for
+ * {@link #ATOMIC_SUM}, adds to element 0 atomically; it reads element {@code i} of each input, or also others (its
+ * work-group's, behind a barrier; the element before; one at an index read from memory). The result depends neither
+ * on the order of work-items nor on how a launch is cut. An output argument may alias an input argument that starts
+ * at the same byte without making the result depend on the order of work-items, unless {@link #touchesOthers}.
  *
  * <p>Launches have a local size from {@link #LOCAL_SIZES} (0: none given, except where {@link #needsLocalSize}),
  * a global size up to {@link #MAX_GLOBAL_SIZE}, and any global offset that keeps them in range.
@@ -43,7 +44,12 @@ enum KernelKind {
      * b[i] = a[i] + the number of work-groups, the group id, the local size and the local id, each weighed
      * differently; always launched with a local size ({@link #needsLocalSize})
      */
-    GROUP_GEOMETRY("group_geometry", List.of(Role.IN, Role.OUT), false, false);
+    GROUP_GEOMETRY("group_geometry", List.of(Role.IN, Role.OUT), false, false),
+    /**
+     * b[offset / local size + group id] = the sum of a over the work-group, reduced in a __local scratch between
+     * barriers and written by the group's first work-item: an output element that is not the work-item's own
+     */
+    GROUP_SUM("group_sum", List.of(Role.IN, Role.OUT), true, false);
 
     /** How a kernel uses one of its buffer arguments. */
     enum Role {
@@ -117,6 +123,21 @@ enum KernelKind {
             "    b[i] = a[i] + (uint) get_num_groups(0) * 3u + (uint) get_group_id(0) * 1000u",
             "            + (uint) get_local_size(0) * 1000000u + (uint) get_local_id(0) * 100000000u;",
             "}",
+            "__kernel void group_sum(const __global uint* a, __global uint* b, __local uint* scratch) {",
+            "    size_t l = get_local_id(0);",
+            "    scratch[l] = a[get_global_id(0)];",
+            "    barrier(CLK_LOCAL_MEM_FENCE);",
+            "    // a tree, as local sizes are powers of two",
+            "    for (size_t stride = get_local_size(0) / 2; stride > 0; stride /= 2) {",
+            "        if (l < stride) {",
+            "            scratch[l] += scratch[l + stride];",
+            "        }",
+            "        barrier(CLK_LOCAL_MEM_FENCE);",
+            "    }",
+            "    if (l == 0) {",
+            "        b[get_global_offset(0) / get_local_size(0) + get_group_id(0)] = scratch[0];",
+            "    }",
+            "}",
             "");
 
     /** Bytes of one element. */
@@ -152,12 +173,16 @@ enum KernelKind {
     }
 
     /**
-     * Whether a work-item's reads may meet what other work-items write, were an output to alias an input (it reads
-     * elements other than its own outside a barrier, or all add to one): then a written argument must not overlap
-     * another argument at all, or the result would depend on the order of work-items.
+     * Whether a work-item's reads or writes may meet what other work-items write or read, were an output to alias an
+     * input (it reads elements other than its own outside a barrier, writes an element other than its own, or all add
+     * to one): then a written argument must not overlap another argument at all, or the result would depend on the
+     * order of work-items.
      */
-    boolean readsOthers() {
-        return this == NEIGHBOURS || this == GATHER || this == ATOMIC_SUM;
+    boolean touchesOthers() {
+        return switch (this) {
+            case NEIGHBOURS, GATHER, ATOMIC_SUM, GROUP_SUM -> true;
+            default -> false;
+        };
     }
 
     KernelKind(String functionName, List<Role> roles, boolean usesLocalScratch, boolean usesScalar) {

@@ -241,7 +241,7 @@ final class ProgramBuilder {
                 continue;
             }
             int tried = 0;
-            while (!aliasesSafely(arguments, i, kernel.readsOthers())) {
+            while (!aliasesSafely(arguments, i, kernel.touchesOthers())) {
                 if (++tried == memories.size()) {
                     return null;
                 }
@@ -253,15 +253,15 @@ final class ProgramBuilder {
 
     /**
      * Whether argument {@code written} overlaps no other argument, except one that starts at the same byte when
-     * the kernel reads no element but a work-item's own ({@code readsOthers} false).
+     * a work-item touches no element but its own ({@code touchesOthers} false).
      */
-    private static boolean aliasesSafely(List<Memory> arguments, int written, boolean readsOthers) {
+    private static boolean aliasesSafely(List<Memory> arguments, int written, boolean touchesOthers) {
         Memory w = arguments.get(written);
         for (int i = 0; i < arguments.size(); i++) {
             Memory other = arguments.get(i);
             boolean overlaps = other.root() == w.root() && other.origin() < w.origin() + w.size()
                     && w.origin() < other.origin() + other.size();
-            if (i != written && overlaps && (readsOthers || other.origin() != w.origin())) {
+            if (i != written && overlaps && (touchesOthers || other.origin() != w.origin())) {
                 return false;
             }
         }
