@@ -4,11 +4,12 @@ import java.util.List;
 
 /**
  * The fixed set of small kernels a generated program may run. Each work-item {@code i} writes element {@code i}
- * (of {@code uint}s) of its output, or another one ({@link #GROUP_SUM}: one per work-group), or, for
- * {@link #ATOMIC_SUM}, adds to element 0 atomically; it reads element {@code i} of each input, or also others (its
- * work-group's, behind a barrier; the element before; one at an index read from memory). The result depends neither
- * on the order of work-items nor on how a launch is cut. An output argument may alias an input argument that starts
- * at the same byte without making the result depend on the order of work-items, unless {@link #touchesOthers}.
+ * (of {@code uint}s) of its output, or another one ({@link #GROUP_SUM}: one per work-group; {@link #SCATTER}: one
+ * at an index read from memory), or, for {@link #ATOMIC_SUM}, adds to element 0 atomically; it reads element
+ * {@code i} of each input, or also others (its work-group's, behind a barrier; the element before; one at an index
+ * read from memory). The result depends neither on the order of work-items nor on how a launch is cut. An output
+ * argument may alias an input argument that starts at the same byte without making the result depend on the order
+ * of work-items, unless {@link #touchesOthers}.
  *
  * <p>Launches have a local size from {@link #LOCAL_SIZES} (0: none given, except where {@link #needsLocalSize}),
  * a global size up to {@link #MAX_GLOBAL_SIZE}, and any global offset that keeps them in range.
@@ -49,7 +50,12 @@ enum KernelKind {
      * b[offset / local size + group id] = the sum of a over the work-group, reduced in a __local scratch between
      * barriers and written by the group's first work-item: an output element that is not the work-item's own
      */
-    GROUP_SUM("group_sum", List.of(Role.IN, Role.OUT), true, false);
+    GROUP_SUM("group_sum", List.of(Role.IN, Role.OUT), true, false),
+    /**
+     * c[j] = b[j] * 5 + j at j = i - (a[i] & 7) (i itself where that would be below 0): a write at an index read from
+     * memory, whose value depends on the index only, so work-items that meet at an element write the same
+     */
+    SCATTER("scatter", List.of(Role.IN, Role.IN, Role.OUT), false, false);
 
     /** How a kernel uses one of its buffer arguments. */
     enum Role {
@@ -138,6 +144,12 @@ enum KernelKind {
             "        b[get_global_offset(0) / get_local_size(0) + get_group_id(0)] = scratch[0];",
             "    }",
             "}",
+            "__kernel void scatter(const __global uint* a, const __global uint* b, __global uint* c) {",
+            "    size_t i = get_global_id(0);",
+            "    uint back = a[i] & 7u;",
+            "    size_t j = back <= i ? i - back : i;",
+            "    c[j] = b[j] * 5u + (uint) j;",
+            "}",
             "");
 
     /** Bytes of one element. */
@@ -180,7 +192,7 @@ enum KernelKind {
      */
     boolean touchesOthers() {
         return switch (this) {
-            case NEIGHBOURS, GATHER, ATOMIC_SUM, GROUP_SUM -> true;
+            case NEIGHBOURS, GATHER, ATOMIC_SUM, GROUP_SUM, SCATTER -> true;
             default -> false;
         };
     }
