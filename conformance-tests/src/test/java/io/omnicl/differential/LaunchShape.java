@@ -72,7 +72,8 @@ record LaunchShape(int workDim, long[] offset, long[] global, long[] local) {
 
     /** The shape as the pseudo-code shows it, for launches of more than one dimension. */
     String text() {
-        return workDim + "D global " + Arrays.toString(global) + (local == null ? "" : " local " + Arrays.toString(local))
+        return workDim + "D global " + Arrays.toString(global)
+                + (local == null ? "" : " local " + Arrays.toString(local))
                 + (offset == null ? "" : " offset " + Arrays.toString(offset));
     }
 }

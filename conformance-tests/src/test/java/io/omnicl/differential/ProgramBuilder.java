@@ -228,13 +228,16 @@ final class ProgramBuilder {
     }
 
     /**
-     * Arguments for {@code kernel}: object i is picked by {@code objects[i]}; a written argument that overlaps
-     * another argument at a different start is moved to the next object that does not. Null when none fits.
+     * Arguments for {@code kernel}: object i is picked by {@code objects[i]}, except that the third option of the
+     * step may make the second argument the first one again (one memory object passed twice); a written argument
+     * that overlaps another argument in a way {@link #aliasesSafely} rules out is moved to the next object that does
+     * not. Null when none fits.
      */
     private List<Memory> kernelArguments(KernelKind kernel, RawStep step) {
+        boolean firstTwice = step.option(2, 4) == 1;
         List<Memory> arguments = new ArrayList<>();
         for (int i = 0; i < kernel.roles.size(); i++) {
-            arguments.add(memory(step.object(i)));
+            arguments.add(memory(step.object(i == 1 && firstTwice ? 0 : i)));
         }
         for (int i = 0; i < arguments.size(); i++) {
             if (!kernel.roles.get(i).writes()) {
