@@ -205,10 +205,9 @@ final class ProgramBuilder {
         }
         int globalOffset = step.number(0) % elements;
         int available = elements - globalOffset;
-        int localSize = KernelKind.LOCAL_SIZES.get(step.option(1, KernelKind.LOCAL_SIZES.size()));
-        if (localSize == 0 && kernel.needsLocalSize()) {
-            localSize = 1;
-        }
+        // LOCAL_SIZES starts with 0 (none given), which a kernel that needs a local size skips
+        int skipped = kernel.needsLocalSize() ? 1 : 0;
+        int localSize = KernelKind.LOCAL_SIZES.get(skipped + step.option(1, KernelKind.LOCAL_SIZES.size() - skipped));
         while (localSize > available) {
             localSize >>= 1;
         }
