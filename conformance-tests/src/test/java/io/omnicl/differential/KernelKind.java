@@ -47,8 +47,9 @@ enum KernelKind {
      */
     GROUP_GEOMETRY("group_geometry", List.of(Role.IN, Role.OUT), false, false),
     /**
-     * b[offset / local size + group id] = the sum of a over the work-group, reduced in a __local scratch between
-     * barriers and written by the group's first work-item: an output element that is not the work-item's own
+     * b[group id] = the sum of a over the work-group, reduced in a __local scratch between barriers and written by
+     * the group's first work-item: an output element that is not the work-item's own, and that a part of a cut
+     * launch only finds if it is told the group ids of the whole launch
      */
     GROUP_SUM("group_sum", List.of(Role.IN, Role.OUT), true, false),
     /**
@@ -141,7 +142,7 @@ enum KernelKind {
             "        barrier(CLK_LOCAL_MEM_FENCE);",
             "    }",
             "    if (l == 0) {",
-            "        b[get_global_offset(0) / get_local_size(0) + get_group_id(0)] = scratch[0];",
+            "        b[get_group_id(0)] = scratch[0];",
             "    }",
             "}",
             "__kernel void scatter(const __global uint* a, const __global uint* b, __global uint* c) {",
