@@ -106,6 +106,27 @@ class FakeDevicesTest {
         assertTrue(backend.kernelErrors().isEmpty());
     }
 
+    /** {@code OMNICL_SPLIT=always} gives a part to every device, also one too slow to be worth a share otherwise. */
+    @Test
+    void alwaysCutsOverEveryDeviceHoweverSlow() {
+        DeviceSpec fast = DeviceSpec.gpu("fake gpu");
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(fast)
+                .device(DeviceSpec.gpu("fake gpu, 40 times slower").withSpeed(40 * fast.nanosPerItem(), fast.nanosPerByte()))
+                .kernel(Increments.KERNEL, item -> {
+                    IntBuffer a = item.ints(0);
+                    int i = (int) item.globalId(0);
+                    a.put(i, a.get(i) + 1);
+                })
+                .build());
+        RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
+        // the launches of a run are cut as they are enqueued: the second run's cuts know the first's times
+        Increments.assertIncremented(Increments.run(engine, 0, 1, 10), 10);
+        Increments.assertIncremented(Increments.run(engine, 0, 1, 10), 10);
+        assertEquals(20, backend.device(1).launches(), "the slow device ran a part of each launch");
+        assertEquals(20, engine.launchSplits().split());
+    }
+
     /**
      * The second device's first block of an irregular launch is held until the first device has run six: the
      * first must have taken the blocks no device had, as it freed up (a share fixed in advance would leave it four).

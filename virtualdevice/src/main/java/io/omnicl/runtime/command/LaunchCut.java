@@ -112,7 +112,7 @@ final class LaunchCut {
             return whole("no dimension to cut in whole work-groups");
         }
         Map<DeviceNode, Double> speeds = speeds(nodes, devices, key);
-        List<DeviceNode> takers = takers(speeds, g.global()[dim] / grain);
+        List<DeviceNode> takers = takers(speeds, g.global()[dim] / grain, always);
         if (takers.size() < 2) {
             return whole("one device would take nearly all of it");
         }
@@ -298,14 +298,17 @@ final class LaunchCut {
         return timed.size() == calibrated.size() ? timed : calibrated;
     }
 
-    /** The devices that take a share: the fastest, each whose share would not be negligible. */
-    private static List<DeviceNode> takers(Map<DeviceNode, Double> speeds, long grains) {
+    /**
+     * The devices that take a share: each whose share would not be negligible, fastest first while there are
+     * grains; with {@code always}, every device, so that a cut is made wherever it can be.
+     */
+    private static List<DeviceNode> takers(Map<DeviceNode, Double> speeds, long grains, boolean always) {
         double total = speeds.values().stream().mapToDouble(Double::doubleValue).sum();
         List<DeviceNode> all = new ArrayList<>(speeds.keySet());
         all.sort(Comparator.comparingDouble((DeviceNode n) -> -speeds.get(n)));
         List<DeviceNode> takers = new ArrayList<>();
         for (DeviceNode n : all) {
-            if (speeds.get(n) / total >= SMALLEST_SHARE && takers.size() < grains) {
+            if ((always || speeds.get(n) / total >= SMALLEST_SHARE) && takers.size() < grains) {
                 takers.add(n);
             }
         }

@@ -41,7 +41,7 @@ import java.util.function.Function;
  * @param split         {@code OMNICL_SPLIT}: {@code auto} cuts a launch on the virtual device into parts for several
  *                      real devices where the kernel's source shows which bytes each part reads and writes, and
  *                      launches of its shape have ended sooner cut than whole; {@code always} wherever the source
- *                      allows; {@code off} runs every launch whole on one device
+ *                      allows, over every device that can run it; {@code off} runs every launch whole on one device
  */
 public record Config(List<String> deviceFilter, String backend, String scheduler, boolean strictOrder,
                      int maxInFlight, boolean printStatistics, Map<String, Double> throttle, String traceFile,
