@@ -121,7 +121,7 @@ public final class Kernel extends CountedObject implements ClKernel {
 
     /** Whether launches of this kernel of shape {@code key} are cut across devices or run whole, as learnt so far. */
     public CutChoice cutChoice(PerfKey key) {
-        return template.cutChoice(key);
+        return program.contextImpl().runtime().cutChoice(key);
     }
 
     /** The performance key of a launch of this kernel (see {@link KernelTemplate#perfKey}). */

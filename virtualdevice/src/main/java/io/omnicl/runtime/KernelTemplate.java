@@ -4,7 +4,6 @@ import io.omnicl.driver.ClError;
 import io.omnicl.driver.OpenClConstants;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.omnicl.runtime.access.CutChoice;
 import io.omnicl.runtime.access.Geometry;
 import io.omnicl.runtime.access.KernelAccesses;
 import io.omnicl.runtime.access.PartVerdict;
@@ -60,8 +59,6 @@ final class KernelTemplate {
     private boolean released;
     /** What the kernel's source says of the bytes its work-items use, analysed at the first launch that asks. */
     private volatile KernelAccesses accesses;
-    /** By launch shape: whether launches on the virtual device are cut across devices or run whole. */
-    private final Map<PerfKey, CutChoice> cutChoices = new ConcurrentHashMap<>();
     /** What parts of recent launches read and write: a program repeats its launches, and their cuts with them. */
     private final Cache<PartKey, PartVerdict> parts = Caffeine.newBuilder().maximumSize(PARTS_KEPT).build();
     /** The kernel's geometry variant, made when a cut first needs it; guarded by {@code this}. */
@@ -221,11 +218,6 @@ final class KernelTemplate {
             return Objects.hash(dim, from, to, Arrays.hashCode(g.global()), Arrays.hashCode(g.offset()),
                 Arrays.deepHashCode(values), Arrays.hashCode(bufferBytes));
         }
-    }
-
-    /** Whether launches of shape {@code key} are cut across devices or run whole, as learnt so far. */
-    CutChoice cutChoice(PerfKey key) {
-        return cutChoices.computeIfAbsent(key, k -> new CutChoice());
     }
 
     /**

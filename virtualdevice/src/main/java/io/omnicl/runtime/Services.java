@@ -2,9 +2,11 @@ package io.omnicl.runtime;
 
 import io.omnicl.driver.ClEvent;
 import io.omnicl.driver.ClQueue;
+import io.omnicl.runtime.access.CutChoice;
 import io.omnicl.runtime.access.SplitCounters;
 import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.config.Config;
+import io.omnicl.runtime.sched.PerfKey;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceNodes;
 
@@ -20,6 +22,12 @@ public interface Services {
 
     /** The counts of launches on the virtual device cut into parts or not. */
     SplitCounters splitCounters();
+
+    /**
+     * What was learnt of cutting launches of shape {@code key} on the virtual device, for as long as the runtime
+     * runs: programs built again and kernels made again keep it.
+     */
+    CutChoice cutChoice(PerfKey key);
 
     DeviceNodes devices();
 

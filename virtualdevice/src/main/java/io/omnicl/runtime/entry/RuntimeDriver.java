@@ -1,5 +1,7 @@
 package io.omnicl.runtime.entry;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.omnicl.driver.ClEvent;
 import io.omnicl.driver.ClPlatform;
 import io.omnicl.driver.ClQueue;
@@ -12,6 +14,7 @@ import io.omnicl.runtime.Device;
 import io.omnicl.runtime.Platform;
 import io.omnicl.runtime.ProgramCache;
 import io.omnicl.runtime.Services;
+import io.omnicl.runtime.access.CutChoice;
 import io.omnicl.runtime.access.SplitCounters;
 import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.command.Event;
@@ -20,6 +23,7 @@ import io.omnicl.runtime.completion.Log;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.runtime.config.FaultSpec;
 import io.omnicl.runtime.fault.FaultyDevice;
+import io.omnicl.runtime.sched.PerfKey;
 import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.sched.Schedulers;
 import io.omnicl.runtime.worker.DeviceNode;
@@ -50,12 +54,16 @@ import static io.omnicl.driver.OpenClConstants.CL_COMMAND_USER;
  */
 public final class RuntimeDriver implements Driver, Services {
 
+    /** Launch shapes whose cutting is remembered. */
+    private static final int CUT_CHOICES_KEPT = 4096;
+
     private final Config config;
     private final DeviceNodes devices;
     private final Coherency coherency;
     private final Platform platform;
     private final Trace trace = new Trace();
     private final SplitCounters splitCounters = new SplitCounters();
+    private final Cache<PerfKey, CutChoice> cutChoices = Caffeine.newBuilder().maximumSize(CUT_CHOICES_KEPT).build();
     private final ProgramCache programCache;
     private final String backendName;
     private final long watchNanos;
@@ -190,6 +198,11 @@ public final class RuntimeDriver implements Driver, Services {
     @Override
     public SplitCounters splitCounters() {
         return splitCounters;
+    }
+
+    @Override
+    public CutChoice cutChoice(PerfKey key) {
+        return cutChoices.get(key, k -> new CutChoice());
     }
 
     @Override
