@@ -244,37 +244,22 @@ final class KernelCommand extends DeviceCommand {
     }
 
     /**
-     * The other devices' pieces first, each to its device's own thread at once, then the first device's, which
-     * the enqueuing thread may submit itself: all devices start together. Pieces without a device wait for one.
+     * Each piece that has a device to that device's own thread, woken at once, so that all devices start together:
+     * no thread submits pieces for two devices (a PoCL CPU device runs a kernel in the thread that submits it, and
+     * a piece handed to the scheduler from another device's thread was seen to wait for that thread's piece).
      */
     private void placePieces() {
-        int placed = LaunchCut.placedAtOnce(cut.pieces);
-        long first = cut.pieces.get(0).node().bit();
-        for (int p = 0; p < placed; p++) {
-            long own = cut.pieces.get(p).node().bit();
-            if (own != first) {
-                placePiece(parts[p], own, true);
-            }
-        }
-        for (int p = 0; p < placed; p++) {
-            long own = cut.pieces.get(p).node().bit();
-            if (own == first) {
-                placePiece(parts[p], own, false);
-            }
+        for (int p = 0; p < LaunchCut.placedAtOnce(cut.pieces); p++) {
+            placePiece(parts[p], cut.pieces.get(p).node().bit());
         }
     }
 
-    /**
-     * Places a piece on its device {@code own} (a bit), on that device's own thread when {@code ownThread}; a piece
-     * whose device was lost since the cut was made goes to any other.
-     */
-    private void placePiece(Part part, long own, boolean ownThread) {
+    /** Places a piece on device {@code own} (a bit), on its own thread; if it was lost since, on any other. */
+    private void placePiece(Part part, long own) {
         if (part.available(own) == 0) {
             part.place(nodes);
-        } else if (ownThread) {
-            part.placeOnOwnThread(own);
         } else {
-            part.place(own);
+            part.placeOnOwnThread(own);
         }
     }
 
@@ -376,7 +361,11 @@ final class KernelCommand extends DeviceCommand {
             int next = nextFree.getAndIncrement();
             if (next < parts.length) {
                 DeviceNode freed = part.ranOn();
-                placePiece(parts[next], freed == null ? nodes : freed.bit(), freed != null);
+                if (freed == null) {
+                    parts[next].place(nodes);
+                } else {
+                    placePiece(parts[next], freed.bit());
+                }
             }
         }
         if (cut == null || status < 0 || partsLeft.decrementAndGet() == 0) {
