@@ -6,8 +6,8 @@ import java.util.Arrays;
  * Whether the next launch of one kernel and launch shape is cut across devices or runs whole, learnt from the
  * launches so far: each way is timed by the interval between the ends of two launches made that way one after the
  * other (a launch's own time plus what it waited for: transfers, the hand-overs between threads, the launches it
- * follows); the way whose last interval was shorter is taken, and the other tried again now and then (after 64
- * launches, then 128, ...: each try moves data between devices and back). The first launches are cut, the next
+ * follows); the way whose last interval was shorter is taken, and the other tried again now and then (after 16
+ * launches, then 32, 64, ...: each try moves data between devices and back). The first launches are cut, the next
  * ones whole; a program of one launch gains at once. The last interval of each way is the one that counts, since
  * the first after a change of way includes moving data where that way wants it. Decisions are made as launches
  * are enqueued, ahead of their ends: until both ways have an interval, launches go the way of the one before.
@@ -17,8 +17,11 @@ public final class CutChoice {
 
     /** Launches made each way at first, and when the way not taken is tried again. */
     private static final int EXPLORE = 3;
-    /** Launches after which the way not taken is tried again first; each time after twice as many. */
-    private static final int FIRST_RECHECK = 64;
+    /**
+     * Launches after which the way not taken is tried again first; each time after twice as many. Soon at first:
+     * the first launches of a run are timed before the JIT has compiled much of OmniCL, the cut ones first.
+     */
+    private static final int FIRST_RECHECK = 16;
 
     private final long[] lastInterval = {-1, -1};
     private final int[] decided = new int[2];
