@@ -1,5 +1,12 @@
 package io.omnicl.runtime;
 
+import io.omnicl.driver.ClContext;
+import io.omnicl.driver.ClDevice;
+import io.omnicl.driver.ClEvent;
+import io.omnicl.driver.ClKernel;
+import io.omnicl.driver.ClMem;
+import io.omnicl.driver.ClProgram;
+import io.omnicl.driver.ClQueue;
 import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.runtime.entry.RuntimeDriver;
@@ -10,14 +17,17 @@ import io.omnicl.spi.fake.FakeDevice;
 import org.junit.jupiter.api.Test;
 
 import java.nio.IntBuffer;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -153,6 +163,66 @@ class FakeDevicesTest {
         assertEquals(6, backend.device(0).launches(), "its own two blocks and the four no device had");
         assertEquals(2, backend.device(1).launches(), "the two it was given at once");
         assertTrue(backend.kernelErrors().isEmpty());
+    }
+
+    /**
+     * A second launch's piece on the first device fails where it ran, the only device that held what it writes, so
+     * it fails for good; the piece on the other device is held, for two seconds at most, until the launch's event has
+     * completed: it must not, while a piece still runs with the launch's kernel and buffers.
+     */
+    @Test
+    void aCutLaunchThatFailsEndsOnlyOnceItsOtherPiecesHave() {
+        AtomicBoolean failing = new AtomicBoolean();
+        AtomicBoolean held = new AtomicBoolean();
+        AtomicBoolean ended = new AtomicBoolean();
+        AtomicBoolean endedWhileHeld = new AtomicBoolean();
+        FakeBackend[] made = new FakeBackend[1];
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu"))
+                .device(DeviceSpec.gpu("fake gpu too"))
+                .kernel(Increments.KERNEL, item -> {
+                    if (failing.get() && item.device() == made[0].device(0)) {
+                        throw new IllegalStateException("the first piece fails");
+                    }
+                    if (failing.get() && held.compareAndSet(false, true)) {
+                        while (made[0].kernelErrors().isEmpty() && System.nanoTime() < waitUntil) {
+                            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100));
+                        }
+                        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+                        while (!ended.get() && System.nanoTime() < until) {
+                            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100));
+                        }
+                        endedWhileHeld.set(ended.get());
+                    }
+                })
+                .build());
+        made[0] = backend;
+        RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
+        ClDevice device = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(0);
+        ClContext context = engine.platforms().get(0).createContext(List.of(device), new long[0]);
+        ClQueue queue = context.createQueue(device, 0);
+        ClProgram program = context.createProgram(Increments.SOURCE);
+        program.build(List.of(), "", null);
+        ClKernel inc = program.createKernel(Increments.KERNEL);
+        ClMem m = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * Increments.ITEMS, null);
+        inc.setArg(0, 8, m);
+        // each half now held by the device that wrote it alone
+        ClEvent first = queue.ndRange(inc, 1, null, new long[] {Increments.ITEMS}, null, List.of());
+        assertEquals(0, first.await());
+        failing.set(true);
+        ClEvent launch = queue.ndRange(inc, 1, null, new long[] {Increments.ITEMS}, null, List.of());
+        launch.addCallback(OpenClConstants.CL_COMPLETE, status -> ended.set(true));
+        assertTrue(launch.await() < 0, "the launch failed");
+        assertFalse(endedWhileHeld.get(), "its event completed while a piece still ran");
+        assertEquals(1, backend.kernelErrors().size(), "the first piece, not tried again");
+        for (ClEvent e : List.of(first, launch)) {
+            e.release();
+        }
+        m.release();
+        inc.release();
+        program.release();
+        queue.release();
+        context.release();
     }
 
     @Test

@@ -59,6 +59,8 @@ final class KernelCommand extends DeviceCommand {
     private final AtomicInteger partsLeft;
     /** Of a cut launch: the next piece without a device, for the next device to end a piece. */
     private final AtomicInteger nextFree;
+    /** Of a cut launch: the status of the first piece that failed for good, else 0. */
+    private final AtomicInteger failure = new AtomicInteger();
     /** Of a cut launch: the earliest start and the latest end its parts' devices reported, for its profile. */
     private long firstStart = Long.MAX_VALUE;
     private long lastEnd = Long.MIN_VALUE;
@@ -355,24 +357,36 @@ final class KernelCommand extends DeviceCommand {
         }
     }
 
+    /**
+     * A piece ended: a device that ended one well takes the next piece without a device. The command ends when its
+     * last piece in flight has: a piece that failed for good leaves the pieces without a device unrun and the
+     * command failed, but not before the others in flight have ended (they use its kernel and buffers).
+     */
     @Override
     void partEnded(Part part, int status) {
-        if (cut != null && status == 0) {
-            int next = nextFree.getAndIncrement();
-            if (next < parts.length) {
-                DeviceNode freed = part.ranOn();
-                if (freed == null) {
-                    parts[next].place(nodes);
-                } else {
-                    placePiece(parts[next], freed.bit());
-                }
-            }
-        }
-        if (cut == null || status < 0 || partsLeft.decrementAndGet() == 0) {
+        if (cut == null) {
             if (status == 0 && choice != null) {
-                choice.ended(cut != null, System.nanoTime());
+                choice.ended(false, System.nanoTime());
             }
             end(status);
+            return;
+        }
+        if (status < 0) {
+            failure.compareAndSet(0, status);
+            int unclaimed = parts.length - Math.min(parts.length, nextFree.getAndSet(parts.length));
+            partsLeft.addAndGet(-unclaimed);
+        } else if (failure.get() == 0) {
+            int next = nextFree.getAndIncrement();
+            if (next < parts.length) {
+                placePiece(parts[next], part.ranOn().bit());
+            }
+        }
+        if (partsLeft.decrementAndGet() == 0) {
+            int failed = failure.get();
+            if (failed == 0 && choice != null) {
+                choice.ended(true, System.nanoTime());
+            }
+            end(failed);
         }
     }
 
