@@ -74,11 +74,13 @@ public final class CutChoice {
 
     /**
      * {@code shares} for the devices {@code takers} (their indices, in the order of the shares), or the last cut's
-     * when it had the same devices and no share differs from its last by more than {@code tolerance}: timings
-     * that wobble would otherwise move a stencil's rows between devices launch after launch.
+     * when it had the same devices, shared as many grains, and no share differs from its last by more than
+     * {@code tolerance}: timings that wobble would otherwise move a stencil's rows between devices launch after
+     * launch.
      */
     public synchronized long[] steady(int[] takers, long[] shares, long tolerance) {
-        if (lastShares != null && Arrays.equals(takers, lastTakers)) {
+        if (lastShares != null && Arrays.equals(takers, lastTakers)
+            && Arrays.stream(lastShares).sum() == Arrays.stream(shares).sum()) {
             boolean near = true;
             for (int i = 0; i < shares.length; i++) {
                 near &= Math.abs(shares[i] - lastShares[i]) <= tolerance;

@@ -422,10 +422,12 @@ final class KernelCommand extends DeviceCommand {
                 sized++;
             }
         }
-        long[] shape = new long[workDim + 1 + sized];
+        long[] shape = new long[2 * workDim + sized];
         System.arraycopy(global, 0, shape, 0, workDim);
         int at = workDim;
-        shape[at++] = local == null ? -1 : local[0];
+        for (int d = 0; d < workDim; d++) {
+            shape[at++] = local == null ? -1 : local[d];
+        }
         for (Kernel.Arg a : args) {
             if (a instanceof Kernel.MemArg m && m.memory() != null) {
                 shape[at++] = m.memory().size();

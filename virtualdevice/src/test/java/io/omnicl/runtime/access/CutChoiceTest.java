@@ -90,5 +90,6 @@ class CutChoiceTest {
         assertArrayEquals(new long[] {50, 50}, choice.steady(two, new long[] {46, 54}, 4), "measured from the kept");
         assertArrayEquals(new long[] {75, 25}, choice.steady(two, new long[] {75, 25}, 4), "learnt to differ");
         assertArrayEquals(new long[] {74, 26}, choice.steady(new int[] {1, 3}, new long[] {74, 26}, 4), "other devices");
+        assertArrayEquals(new long[] {75, 26}, choice.steady(new int[] {1, 3}, new long[] {75, 26}, 4), "more grains");
     }
 }
