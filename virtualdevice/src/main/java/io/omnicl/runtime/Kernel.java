@@ -155,11 +155,12 @@ public final class Kernel extends CountedObject implements ClKernel {
     }
 
     /**
-     * Null when the kernel's geometry variant is built on each of {@code nodes}, else why not (yet): the first call
-     * starts its build, which this waits for when {@code wait}.
+     * Null when the kernel's geometry variant is built on each of {@code nodes} and takes work-groups of
+     * {@code groupItems} work-items there (0: the driver picks), else why not (yet): the first call starts its
+     * build, which this waits for when {@code wait}.
      */
-    public String variantReadyOn(List<DeviceNode> nodes, boolean wait) {
-        return template.variant().readyOn(nodes, wait);
+    public String variantReadyOn(List<DeviceNode> nodes, long groupItems, boolean wait) {
+        return template.variant().readyOn(nodes, groupItems, wait);
     }
 
     /** The kernel's geometry variant on {@code node}, where it is ready; only for that node's worker. */

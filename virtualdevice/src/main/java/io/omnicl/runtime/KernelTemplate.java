@@ -1,9 +1,9 @@
 package io.omnicl.runtime;
 
-import io.omnicl.driver.ClError;
-import io.omnicl.driver.OpenClConstants;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.omnicl.driver.ClError;
+import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.access.Geometry;
 import io.omnicl.runtime.access.KernelAccesses;
 import io.omnicl.runtime.access.PartVerdict;
@@ -30,11 +30,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * keys of its launch shapes, and the real kernels of released kernels, handed to the next kernel of the name.
  * Programs that create a kernel per task each frame would otherwise pay a driver's kernel creation and its
  * queries each time, several times what plain JOCL's {@code clCreateKernel} costs (docs/benchmarks.md).
- * Dropped, with its real kernels, when the program is built again or released.
+ * Also what the source says of the bytes the kernel uses, what recent launches' parts read and write, and the
+ * kernel's geometry variant once a cut needs it. Dropped, with its real kernels, when the program is built again
+ * or released.
  */
 final class KernelTemplate {
 
-    /** Parts whose accesses are remembered, per kernel name. */
+    /** Parts whose accesses are remembered, per kernel of a program. */
     private static final int PARTS_KEPT = 256;
 
     private record LastShape(long[] shape, int workDim, PerfKey key) {

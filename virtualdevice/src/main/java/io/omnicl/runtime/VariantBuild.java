@@ -7,6 +7,8 @@ import io.omnicl.spi.RealProgram;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -23,6 +25,7 @@ final class VariantBuild {
     private final String failure;
     private boolean released;
     private boolean finished;
+    private final Map<DeviceNode, Long> largestGroups = new ConcurrentHashMap<>();
 
     VariantBuild(Program program, String kernelName) {
         this.kernelName = kernelName;
@@ -41,10 +44,11 @@ final class VariantBuild {
     }
 
     /**
-     * Null when the variant is built on every one of {@code nodes}, else why a cut cannot use it (yet); waits for
-     * the build first when {@code wait}.
+     * Null when the variant is built on every one of {@code nodes} and takes work-groups of {@code groupItems}
+     * work-items there (0: the driver picks), else why a cut cannot use it (yet); waits for the build first when
+     * {@code wait}.
      */
-    String readyOn(List<DeviceNode> nodes, boolean wait) {
+    String readyOn(List<DeviceNode> nodes, long groupItems, boolean wait) {
         if (failure != null) {
             return failure;
         }
@@ -60,8 +64,24 @@ final class VariantBuild {
                 return "the variant answering the kernel's geometry queries did not build on " + n.name()
                     + (b == null || b.log() == null ? "" : ": " + b.log().strip().lines().findFirst().orElse(""));
             }
+            if (groupItems > largestGroup(n)) {
+                // its added argument and calls may take registers the kernel's work-groups needed
+                return "the variant answering the kernel's geometry queries takes smaller work-groups on " + n.name();
+            }
         }
         return null;
+    }
+
+    /** The largest work-group the variant takes on {@code node}, where it is built. */
+    private long largestGroup(DeviceNode node) {
+        return largestGroups.computeIfAbsent(node, n -> {
+            RealKernel k = createKernel(n);
+            try {
+                return k.workGroupInfo().workGroupSize();
+            } finally {
+                k.release();
+            }
+        });
     }
 
     /** A new real kernel of the variant on {@code node}, where {@link #readyOn} said it is built. */

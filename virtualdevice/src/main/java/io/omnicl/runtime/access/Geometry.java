@@ -9,4 +9,14 @@ package io.omnicl.runtime.access;
  * @param local   the work-group size, one per dimension, or null when the driver picks it
  */
 public record Geometry(int workDim, long[] offset, long[] global, long[] local) {
+
+    /** The launch's work-groups along {@code dim}; only with a given work-group size. */
+    long groups(int dim) {
+        return (global[dim] + local[dim] - 1) / local[dim];
+    }
+
+    /** The work-group of global id {@code id} along {@code dim}; only with a given work-group size. */
+    long groupOf(int dim, long id) {
+        return (id - offset[dim]) / local[dim];
+    }
 }

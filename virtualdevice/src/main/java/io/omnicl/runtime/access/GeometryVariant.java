@@ -56,15 +56,17 @@ public final class GeometryVariant {
 
     /**
      * The program's source with kernel {@code kernelName} made the variant (its added argument last), or null when
-     * the source does not declare the kernel once, in plain sight (not made by a macro, nor twice under {@code #if}).
+     * the source does not define the kernel once, in plain sight (not made by a macro, nor twice under {@code #if},
+     * nor with a directive within its body).
      */
     public static String source(String programSource, String kernelName) {
-        List<Token> tokens;
+        List<Token> all;
         try {
-            tokens = withoutDirectives(Tokenizer.tokenize(programSource));
+            all = Tokenizer.tokenize(programSource);
         } catch (SourceException e) {
             return null;
         }
+        List<Token> tokens = withoutDirectives(all);
         List<Edit> edits = new ArrayList<>();
         int definitions = 0;
         int itemStart = 0;
@@ -98,6 +100,10 @@ public final class GeometryVariant {
                     if (end < 0) {
                         return null;
                     }
+                    if (directiveWithin(all, tokens.get(itemStart).offset(), tokens.get(end).offset())) {
+                        // a branch of an #if may hold braces: where the body ends is not plain
+                        return null;
+                    }
                     definitions++;
                     edits.add(new Edit(tokens.get(itemStart).offset(), tokens.get(itemStart).offset(), DEFINES));
                     int after = tokens.get(end).offset() + 1;
@@ -126,9 +132,8 @@ public final class GeometryVariant {
      * whose geometry is {@code whole}: in the host's byte order.
      */
     public static byte[] argument(Geometry whole, int dim, long from) {
-        long[] local = whole.local();
-        long firstGroup = local == null ? 0 : (from - whole.offset()[dim]) / local[dim];
-        long groups = local == null ? 0 : (whole.global()[dim] + local[dim] - 1) / local[dim];
+        long firstGroup = whole.local() == null ? 0 : whole.groupOf(dim, from);
+        long groups = whole.local() == null ? 0 : whole.groups(dim);
         ByteBuffer b = ByteBuffer.allocate(ARGUMENT_BYTES).order(ByteOrder.nativeOrder());
         b.putLong(dim).putLong(whole.global()[dim]).putLong(whole.offset()[dim]).putLong(firstGroup).putLong(groups);
         return b.array();
@@ -150,6 +155,16 @@ public final class GeometryVariant {
             }
         }
         return out;
+    }
+
+    /** Whether a preprocessor directive starts between source offsets {@code from} and {@code to}. */
+    private static boolean directiveWithin(List<Token> tokens, int from, int to) {
+        for (Token t : tokens) {
+            if (t.lineStart() && t.is("#") && t.offset() > from && t.offset() < to) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether token {@code at} names the kernel, in a declaration that says {@code kernel} since {@code itemStart}. */

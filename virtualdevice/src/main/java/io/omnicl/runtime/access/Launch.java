@@ -8,6 +8,7 @@ import java.util.List;
  */
 final class Launch {
 
+    final Geometry geometry;
     final int workDim;
     final long[] offset;
     final long[] global;
@@ -19,6 +20,7 @@ final class Launch {
     final Box box;
 
     private Launch(Geometry g, long[] bufferBytes, Value[] args, Box box) {
+        this.geometry = g;
         this.workDim = g.workDim();
         this.offset = g.offset();
         this.global = g.global();
@@ -71,8 +73,8 @@ final class Launch {
             hi[Box.LOCAL_ID + d] = (g.local() != null ? g.local()[d] : g.global()[d]) - 1;
             if (g.local() != null) {
                 // a part holds whole work-groups of the launch: its groups are those of its first and last ids
-                lo[Box.GROUP_ID + d] = (lo[d] - g.offset()[d]) / g.local()[d];
-                hi[Box.GROUP_ID + d] = (hi[d] - g.offset()[d]) / g.local()[d];
+                lo[Box.GROUP_ID + d] = g.groupOf(d, lo[d]);
+                hi[Box.GROUP_ID + d] = g.groupOf(d, hi[d]);
             }
         }
         return new Box(lo, hi);

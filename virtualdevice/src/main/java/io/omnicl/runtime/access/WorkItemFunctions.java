@@ -19,7 +19,7 @@ final class WorkItemFunctions {
                 : launch.local == null ? Value.unknown(IntType.U64) : constant(launch.local[dim], symbols);
             case "get_num_groups" -> !inRange ? constant(1, symbols)
                 : launch.local == null ? Value.unknown(IntType.U64)
-                : constant((launch.global[dim] + launch.local[dim] - 1) / launch.local[dim], symbols);
+                : constant(launch.geometry.groups(dim), symbols);
             case "get_group_id" -> !inRange ? constant(0, symbols)
                 : launch.local == null ? Value.unknown(IntType.U64) : symbol(Box.GROUP_ID + dim, symbols);
             default -> Value.UNKNOWN;

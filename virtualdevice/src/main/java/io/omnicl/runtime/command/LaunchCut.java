@@ -16,6 +16,7 @@ import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceNodes;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,8 +27,8 @@ import java.util.Map;
  * ids along one dimension, in whole work-groups, each device's share sized after its speed, with the byte ranges
  * the kernel's source shows each part reads and writes. A regular kernel gives each device one block (the same
  * launch after launch, so that its data stays there); an irregular one is cut into shrinking blocks that the
- * devices take as they free up. A launch is cut only when every part's writes are known and no two parts write the same byte;
- * otherwise it runs whole, and {@link #plan} says why.
+ * devices take as they free up. A launch is cut only when every part's writes are known and no two parts write the
+ * same byte; otherwise it runs whole, and {@link #plan} says why.
  */
 final class LaunchCut {
 
@@ -120,8 +121,10 @@ final class LaunchCut {
         if (variant) {
             // a failed piece may be retried on any device that can run the launch
             long runners = nodes;
+            long groupItems = g.local() == null ? 0 : Arrays.stream(g.local(), 0, g.workDim())
+                    .reduce(1, (a, b) -> a * b);
             String notReady = kernel.variantReadyOn(devices.nodes().stream().filter(n -> (runners & n.bit()) != 0)
-                    .toList(), always);
+                    .toList(), groupItems, always);
             if (notReady != null) {
                 return whole(notReady);
             }

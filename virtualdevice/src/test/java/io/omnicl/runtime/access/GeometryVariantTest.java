@@ -60,6 +60,17 @@ class GeometryVariantTest {
             #endif
             """, "k"));
         assertNull(GeometryVariant.source("__kernel void k(__global int* a) { a[0] = 1;", "k"));
+        assertNull(GeometryVariant.source("""
+            __kernel void k(__global int* a) {
+                for (int i = 0; i < 4; i++) {
+            #ifdef A
+                    a[i] += 1; }
+            #else
+                    a[i] += 2; }
+            #endif
+                a[get_group_id(0)] = 0;
+            }
+            """, "k"), "braces in both branches of an #if");
         assertNull(GeometryVariant.source("__kernel void other(__global int* a) { }", "k"));
     }
 
