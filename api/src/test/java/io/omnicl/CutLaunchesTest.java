@@ -315,6 +315,35 @@ class CutLaunchesTest {
         clReleaseMemObject(out);
     }
 
+    /**
+     * A kernel made and released for each launch: the next one takes the real kernels of the variant the last one
+     * left, with the arguments they were set to, and must launch with its own.
+     */
+    @Test
+    void kernelsMadeForEachCutLaunchEachSeeTheirOwnGeometry() {
+        int n = 512;
+        int local = 32;
+        for (int round = 0; round < 3; round++) {
+            int offset = 32 * round;
+            cl_mem out = clCreateBuffer(context, CL_MEM_READ_WRITE, (long) Sizeof.cl_int * 5 * n, null, null);
+            cl_kernel k = kernel("geometry", out);
+            long cutBefore = OmniCL.launchSplits().split();
+            clEnqueueNDRangeKernel(queue, k, 1, new long[] {offset}, new long[] {n}, new long[] {local}, 0, null,
+                    null);
+            int[] got = new int[5 * n];
+            clEnqueueReadBuffer(queue, out, true, 0, (long) Sizeof.cl_int * got.length, Pointer.to(got), 0, null,
+                    null);
+            for (int i = 0; i < n; i++) {
+                int[] expected = {n, offset, i / local, n / local, i % local};
+                assertArrayEquals(expected, java.util.Arrays.copyOfRange(got, 5 * i, 5 * i + 5),
+                        "round " + round + ", work-item " + i);
+            }
+            assertEquals(cutBefore + 1, OmniCL.launchSplits().split(), "the launch was cut");
+            clReleaseKernel(k);
+            clReleaseMemObject(out);
+        }
+    }
+
     /** OpenCL 3.0's linear global id counts from the whole launch's first work-item in every part. */
     @Test
     void everyPartOfACutLaunchSeesTheWholeLaunchsLinearIds() {

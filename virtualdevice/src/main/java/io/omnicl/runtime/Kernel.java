@@ -176,7 +176,7 @@ public final class Kernel extends CountedObject implements ClKernel {
     private KernelTemplate.Real variantOn(DeviceNode node) {
         KernelTemplate.Real v = variants[node.index()];
         if (v == null) {
-            v = new KernelTemplate.Real(template.variant().createKernel(node), new Object[args.length + 1]);
+            v = template.takeVariant(node);
             variants[node.index()] = v;
         }
         return v;
@@ -374,12 +374,7 @@ public final class Kernel extends CountedObject implements ClKernel {
 
     @Override
     protected void destroy() {
-        template.giveBack(reals);
-        for (KernelTemplate.Real v : variants) {
-            if (v != null) {
-                v.kernel().release();
-            }
-        }
+        template.giveBack(reals, variants);
         program.kernelAttached(-1);
     }
 }

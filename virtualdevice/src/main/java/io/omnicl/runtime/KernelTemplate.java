@@ -52,6 +52,8 @@ final class KernelTemplate {
     private final KernelWorkGroupInfo[] workGroups;
     /** By node index: real kernels no kernel uses now; null where the program has no such kernel. */
     private final ArrayDeque<Real>[] idle;
+    /** By node index: real kernels of the geometry variant no kernel uses now. */
+    private final ArrayDeque<Real>[] idleVariants;
     private final RealKernel validator;
     /** By argument index: the size of a by-value argument the device took, else 0. */
     private final long[] acceptedSizes;
@@ -73,12 +75,14 @@ final class KernelTemplate {
         int count = program.contextImpl().runtime().devices().nodeCount();
         this.workGroups = new KernelWorkGroupInfo[count];
         this.idle = new ArrayDeque[count];
+        this.idleVariants = new ArrayDeque[count];
         DeviceNode first = null;
         for (DeviceNode n : program.builtNodes()) {
             if (program.realProgram(n).kernelNames().contains(name)) {
                 RealKernel k = program.realProgram(n).createKernel(name);
                 workGroups[n.index()] = k.workGroupInfo();
                 idle[n.index()] = new ArrayDeque<>();
+                idleVariants[n.index()] = new ArrayDeque<>();
                 idle[n.index()].add(new Real(k, new Object[k.argCount()]));
                 first = first == null ? n : first;
             }
@@ -148,8 +152,25 @@ final class KernelTemplate {
         return reals;
     }
 
-    /** The real kernels of a released kernel, for the next one; released at once once the template is. */
-    synchronized void giveBack(Real[] reals) {
+    /**
+     * A real kernel of the geometry variant on {@code node}, where it is built, for a kernel's pieces there: a
+     * released kernel's first, with what its arguments were last set to (the added one last).
+     */
+    synchronized Real takeVariant(DeviceNode node) {
+        Real r = idleVariants[node.index()].poll();
+        return r != null ? r : new Real(variant().createKernel(node), new Object[argInfo.length + 1]);
+    }
+
+    /**
+     * The real kernels of a released kernel, and of its geometry variant ({@code variants}, null where it made
+     * none), for the next one; released at once once the template is.
+     */
+    synchronized void giveBack(Real[] reals, Real[] variants) {
+        giveBack(reals, idle);
+        giveBack(variants, idleVariants);
+    }
+
+    private void giveBack(Real[] reals, ArrayDeque<Real>[] into) {
         for (int i = 0; i < reals.length; i++) {
             if (reals[i] == null) {
                 continue;
@@ -157,7 +178,7 @@ final class KernelTemplate {
             if (released) {
                 reals[i].kernel().release();
             } else {
-                idle[i].add(reals[i]);
+                into[i].add(reals[i]);
             }
         }
     }
@@ -253,10 +274,12 @@ final class KernelTemplate {
     /** Releases the real kernels no kernel uses, and those given back from now on. */
     synchronized void release() {
         released = true;
-        for (ArrayDeque<Real> reals : idle) {
-            if (reals != null) {
-                reals.forEach(r -> r.kernel().release());
-                reals.clear();
+        for (ArrayDeque<Real>[] pool : List.of(idle, idleVariants)) {
+            for (ArrayDeque<Real> reals : pool) {
+                if (reals != null) {
+                    reals.forEach(r -> r.kernel().release());
+                    reals.clear();
+                }
             }
         }
         synchronized (validator) {
