@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Issue 23's GPU runs of docs/benchmarks.md (one launch across devices). Packed as scripts/gpu-bench.sh says, with
+# the frame probe compiled beside the jars:
+#   javac --release 17 -cp target/omnicl.jar -d .gpu/probe scripts/probes/FrameProbe.java
+# then, on the machine (device tool, carry .gpu):
+#   source .gpu/on-device.sh && scripts/gpu-cut.sh <out-dir> <what>
+# what:
+#   workloads  frame 4096² (2 and 10 warm-up runs), matmul 4096², saxpy, Jacobi 1024² and 8192²: OmniCL's first
+#              device alone, its virtual device and plain JOCL; with BASE=<jar>, Jacobi 1024² pinned on both jars
+#   probe      the frame probe, 30 runs in one JVM, OmniCL's virtual device and plain JOCL, twice in turn
+#   always     the workloads cut at every launch over the GPUs only (OMNICL_DEVICES=NVIDIA), beside auto
+#   trace      saxpy and Jacobi 8192² cut at every launch over the GPUs only, traced (OMNICL_TRACE)
+set -uo pipefail
+out=$1
+what=$2
+g=$(cd "$(dirname "$0")/../.gpu" && pwd)
+O=$g/lib/omnicl.jar
+J=$g/lib/jocl-2.0.5.jar
+export LD_PRELOAD=$g/jre/lib/libjsig.so
+mkdir -p "$out"
+nvidia-smi -L
+table() {
+  grep -A4 "^configuration  " "$1" | head -4 | cut -c1-210
+}
+bench() {
+  local name=$1; shift
+  echo "=== $name $*"
+  timeout 170 java -jar "$O" bench "$@" --configs alone-1,virtual-dmda,jocl --no-gantt --quiet 1 --max-others 1 \
+    --calibration-runs 1 --jocl-jar "$J" --out-dir "/tmp/cut-$name" > "$out/$name.out" 2>&1
+  table "$out/$name.out"
+}
+probe() {
+  local name=$1 platform=$2 jar=$3
+  timeout 100 java -Dplatform="$platform" -Dfinish=true -Druns=30 -cp "$jar:$g/probe" FrameProbe > "$out/$name.out" 2>&1
+  echo "=== $name"
+  grep -E "^run|launches on|whole:" "$out/$name.out" | tail -8
+}
+case $what in
+  workloads)
+    bench frame frame --reps 3 --warmup 2
+    bench frame10 frame --reps 3 --warmup 10
+    bench matmul matmul --n 4096 --blocks 1 --reps 3 --warmup 2
+    bench saxpy saxpy --reps 3 --warmup 3
+    bench jacobi1 jacobi1 --reps 3 --warmup 10
+    bench jacobi8k jacobi1 --n 8192 --iterations 100 --reps 3 --warmup 3
+    if [ -n "${BASE:-}" ]; then
+      for jar in "$O" "$BASE"; do
+        echo "=== $jar, Jacobi 1024² pinned"
+        timeout 120 java -jar "$jar" bench jacobi1 --reps 3 --warmup 10 --calibration-runs 1 --configs alone-1 \
+          --no-gantt --quiet 1 --max-others 1 --out-dir /tmp/cut-pinned | grep -A1 "^configuration  " | tail -1
+      done
+    fi
+    ;;
+  probe)
+    for round in 1 2; do
+      OMNICL_STATS=1 probe "probe-omnicl-$round" OmniCL "$O"
+      probe "probe-jocl-$round" NVIDIA "$J"
+    done
+    ;;
+  always)
+    for mode in always auto; do
+      for w in "jacobi8k jacobi1 --n 8192 --iterations 100 --warmup 3" "jacobi1 jacobi1 --warmup 10" "saxpy saxpy --warmup 3"; do
+        set -- $w
+        name=$1; shift
+        echo "=== $name OMNICL_SPLIT=$mode"
+        OMNICL_DEVICES=NVIDIA OMNICL_SPLIT=$mode timeout 150 java -jar "$O" bench "$@" --reps 3 --calibration-runs 1 \
+          --configs virtual-dmda --no-gantt --quiet 1 --max-others 1 --out-dir "/tmp/cut-$name" > "$out/$name-$mode.out" 2>&1
+        grep -A1 "^configuration  " "$out/$name-$mode.out" | tail -1 | cut -c1-200
+      done
+    done
+    ;;
+  trace)
+    for w in "saxpy --reps 1 --warmup 1" "jacobi1 --n 8192 --iterations 100 --reps 1 --warmup 1"; do
+      name=${w%% *}
+      echo "=== $w"
+      OMNICL_DEVICES=NVIDIA OMNICL_SPLIT=always OMNICL_TRACE="$out/$name.json" timeout 150 java -jar "$O" bench $w \
+        --configs virtual-dmda --no-gantt --quiet 1 --max-others 1 --calibration-runs 0 --out-dir "/tmp/cut-$name" \
+        | grep -A1 "^configuration  "
+    done
+    ;;
+  *)
+    echo "unknown: $what (workloads, probe, always, trace)" >&2
+    exit 2
+    ;;
+esac
