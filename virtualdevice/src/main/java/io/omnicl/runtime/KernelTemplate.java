@@ -22,6 +22,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -61,8 +62,8 @@ final class KernelTemplate {
     /** The shape last looked up and its key: launches of a kernel mostly repeat one shape. */
     private volatile LastShape lastShape;
     private boolean released;
-    /** What the kernel's source says of the bytes its work-items use, analysed at the first launch that asks. */
-    private volatile KernelAccesses accesses;
+    /** What the kernel's source says of the bytes its work-items use, as started when the program was built. */
+    private final CompletableFuture<KernelAccesses> analysis;
     /** What parts of recent launches read and write: a program repeats its launches, and their cuts with them. */
     private final Cache<PartKey, PartVerdict> parts = Caffeine.newBuilder().maximumSize(PARTS_KEPT).build();
     /** The kernel's geometry variant, made when a cut first needs it; guarded by {@code this}. */
@@ -97,6 +98,7 @@ final class KernelTemplate {
             argInfo[i] = describe(i);
         }
         this.acceptedSizes = new long[argInfo.length];
+        this.analysis = program.analysis(name);
     }
 
     /** What a device says of argument {@code index}, or null when none says (a program from a binary). */
@@ -203,13 +205,12 @@ final class KernelTemplate {
 
     /** What the kernel's source says of the bytes its work-items read and write (none known without source). */
     KernelAccesses accesses() {
-        KernelAccesses a = accesses;
-        if (a == null) {
-            String source = program.source();
-            a = KernelAccesses.analyse(source == null ? "" : source, program.buildOptions(), name);
-            accesses = a;
-        }
-        return a;
+        return analysis != null ? analysis.join() : analyse();
+    }
+
+    private KernelAccesses analyse() {
+        String source = program.source();
+        return KernelAccesses.analyse(source == null ? "" : source, program.buildOptions(), name);
     }
 
     /** The kernel's geometry variant, whose build starts at the first call. */

@@ -7,7 +7,9 @@ import io.omnicl.driver.ClKernel;
 import io.omnicl.driver.ClProgram;
 import io.omnicl.driver.InfoValue;
 import io.omnicl.runtime.ProgramBuilds.Build;
+import io.omnicl.runtime.access.KernelAccesses;
 import io.omnicl.runtime.worker.DeviceNode;
+import io.omnicl.runtime.worker.HostThreads;
 import io.omnicl.spi.RealKernel;
 import io.omnicl.spi.RealProgram;
 
@@ -46,6 +48,12 @@ final class Program extends CountedObject implements ClProgram {
     private final Map<String, KernelTemplate> templates = new HashMap<>();
     private volatile String options = "";
     private volatile Set<DeviceNode> building = Set.of();
+    /**
+     * By kernel name: what its source says of the bytes its work-items use, analysed on host threads as soon as the
+     * program is built, where a launch of it may be cut (by its first launch the analysis is done, and has not cost
+     * that launch tens of milliseconds before the JIT compiled it); replaced by the next build.
+     */
+    private volatile Map<String, CompletableFuture<KernelAccesses>> analyses = Map.of();
 
     private Program(Context context, String source) {
         this.context = context;
@@ -182,6 +190,7 @@ final class Program extends CountedObject implements ClProgram {
             synchronized (this) {
                 building = Set.of();
             }
+            analyseKernels();
             unhold();
         });
         if (callback != null) {
@@ -200,6 +209,23 @@ final class Program extends CountedObject implements ClProgram {
                     && builds.get(n).status() == CL_SUCCESS);
             ClError.require(any, failure, "no real device of the device succeeded");
         }
+    }
+
+    /** Starts the analysis of each kernel of the built program, where the virtual device may cut its launches. */
+    private void analyseKernels() {
+        boolean mayCut = source != null && context.runtime().config().splits()
+                && context.devices().stream().anyMatch(d -> ((Device) d).isVirtual());
+        Map<String, CompletableFuture<KernelAccesses>> started = new HashMap<>();
+        String built = options;
+        for (String name : mayCut ? kernelNames() : List.<String>of()) {
+            started.put(name, HostThreads.supply(() -> KernelAccesses.analyse(source, built, name)));
+        }
+        analyses = started;
+    }
+
+    /** The analysis of kernel {@code name} started when the program was built, or null. */
+    CompletableFuture<KernelAccesses> analysis(String name) {
+        return analyses.get(name);
     }
 
     /** The program's source, or null for a program made from binaries or linked. */

@@ -40,7 +40,7 @@ public final class HostThreads {
     }
 
     /** Runs {@code work} on a host thread, for its result. */
-    static <T> CompletableFuture<T> supply(Supplier<T> work) {
+    public static <T> CompletableFuture<T> supply(Supplier<T> work) {
         return CompletableFuture.supplyAsync(work, POOL);
     }
 
