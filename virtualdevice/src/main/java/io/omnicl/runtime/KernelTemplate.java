@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -205,7 +206,12 @@ final class KernelTemplate {
 
     /** What the kernel's source says of the bytes its work-items read and write (none known without source). */
     KernelAccesses accesses() {
-        return analysis != null ? analysis.join() : analyse();
+        try {
+            return analysis != null ? analysis.join() : analyse();
+        } catch (CompletionException e) {
+            // what went wrong on the host thread is met again here, on the thread that can report it
+            return analyse();
+        }
     }
 
     private KernelAccesses analyse() {

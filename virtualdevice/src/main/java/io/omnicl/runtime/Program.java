@@ -215,12 +215,22 @@ final class Program extends CountedObject implements ClProgram {
     private void analyseKernels() {
         boolean mayCut = source != null && context.runtime().config().splits()
                 && context.devices().stream().anyMatch(d -> ((Device) d).isVirtual());
-        Map<String, CompletableFuture<KernelAccesses>> started = new HashMap<>();
-        String built = options;
+        Map<String, CompletableFuture<KernelAccesses>> started = new LinkedHashMap<>();
         for (String name : mayCut ? kernelNames() : List.<String>of()) {
-            started.put(name, HostThreads.supply(() -> KernelAccesses.analyse(source, built, name)));
+            started.put(name, new CompletableFuture<>());
         }
         analyses = started;
+        if (!started.isEmpty()) {
+            // one host thread for them all, in turn: a program of many kernels does not take every core at once
+            String built = options;
+            HostThreads.run(() -> started.forEach((name, f) -> {
+                try {
+                    f.complete(KernelAccesses.analyse(source, built, name));
+                } catch (Throwable e) {
+                    f.completeExceptionally(e);
+                }
+            }));
+        }
     }
 
     /** The analysis of kernel {@code name} started when the program was built, or null. */
