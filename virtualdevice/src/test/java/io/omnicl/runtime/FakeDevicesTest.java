@@ -16,7 +16,6 @@ import io.omnicl.spi.fake.FakeConfig;
 import io.omnicl.spi.fake.FakeDevice;
 import org.junit.jupiter.api.Test;
 
-import java.nio.IntBuffer;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -48,9 +47,7 @@ class FakeDevicesTest {
                 .device(DeviceSpec.cpu("fake cpu").withSpeed(4, 0.5))
                 .kernel(Increments.KERNEL, item -> {
                     letIn(item.device());
-                    IntBuffer a = item.ints(0);
-                    int i = (int) item.globalId(0);
-                    a.put(i, a.get(i) + 1);
+                    Increments.increment(item);
                 })
                 .build());
     }
@@ -102,9 +99,7 @@ class FakeDevicesTest {
                 .device(DeviceSpec.gpu("fake gpu, 3 times slower").withSpeed(3 * fast.nanosPerItem(), fast.nanosPerByte()))
                 .kernel(Increments.KERNEL, item -> {
                     items.computeIfAbsent(item.device().name(), k -> new AtomicLong()).incrementAndGet();
-                    IntBuffer a = item.ints(0);
-                    int i = (int) item.globalId(0);
-                    a.put(i, a.get(i) + 1);
+                    Increments.increment(item);
                 })
                 .build());
         RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
@@ -123,11 +118,7 @@ class FakeDevicesTest {
         FakeBackend backend = new FakeBackend(FakeConfig.builder()
                 .device(fast)
                 .device(DeviceSpec.gpu("fake gpu, 40 times slower").withSpeed(40 * fast.nanosPerItem(), fast.nanosPerByte()))
-                .kernel(Increments.KERNEL, item -> {
-                    IntBuffer a = item.ints(0);
-                    int i = (int) item.globalId(0);
-                    a.put(i, a.get(i) + 1);
-                })
+                .kernel(Increments.KERNEL, Increments::increment)
                 .build());
         RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
         // the launches of a run are cut as they are enqueued: the second run's cuts know the first's times
@@ -152,9 +143,7 @@ class FakeDevicesTest {
                             && System.nanoTime() < waitUntil) {
                         LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100));
                     }
-                    IntBuffer a = item.ints(0);
-                    int i = (int) item.globalId(0);
-                    a.put(i, a.get(i) + 1);
+                    Increments.increment(item);
                 })
                 .build());
         made[0] = backend;

@@ -8,9 +8,11 @@ import io.omnicl.driver.ClProgram;
 import io.omnicl.driver.ClQueue;
 import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.entry.RuntimeDriver;
+import io.omnicl.spi.fake.WorkItem;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.IntBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -76,6 +78,13 @@ public final class Increments {
         queue.release();
         context.release();
         return results;
+    }
+
+    /** What {@link #KERNEL} does for one work-item, as the fake backend's devices run it. */
+    public static void increment(WorkItem item) {
+        IntBuffer a = item.ints(0);
+        int i = (int) item.globalId(0);
+        a.put(i, a.get(i) + 1);
     }
 
     /** The bytes of {@code first, first + 1, ...}, {@link #ITEMS} of them. */

@@ -17,7 +17,6 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.IntBuffer;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -41,11 +40,7 @@ class ProgramThreadsTest {
 
     private final FakeBackend backend = new FakeBackend(FakeConfig.builder()
             .device(DeviceSpec.cpu("fake cpu"))
-            .kernel(Increments.KERNEL, item -> {
-                IntBuffer a = item.ints(0);
-                int i = (int) item.globalId(0);
-                a.put(i, a.get(i) + 1);
-            })
+            .kernel(Increments.KERNEL, Increments::increment)
             .build());
     private final RuntimeDriver engine = new RuntimeDriver(Config.defaults(), backend);
     private final ClDevice device = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(1);
