@@ -91,7 +91,7 @@ final class KernelCommand extends DeviceCommand {
             parts[p] = new Part(this, p);
         }
         this.partsLeft = cut == null ? null : new AtomicInteger(parts.length);
-        this.nextFree = cut == null ? null : new AtomicInteger(LaunchCut.placedAtOnce(cut.pieces));
+        this.nextFree = cut == null ? null : new AtomicInteger(cut.placedAtOnce);
         kernel.hold();
         for (Kernel.Arg a : args) {
             if (a instanceof Kernel.MemArg b && b.memory() != null) {
@@ -251,7 +251,7 @@ final class KernelCommand extends DeviceCommand {
      * a piece handed to the scheduler from another device's thread was seen to wait for that thread's piece).
      */
     private void placePieces() {
-        for (int p = 0; p < LaunchCut.placedAtOnce(cut.pieces); p++) {
+        for (int p = 0; p < cut.placedAtOnce; p++) {
             placePiece(parts[p], cut.pieces.get(p).node().bit());
         }
     }

@@ -68,10 +68,13 @@ final class LaunchCut {
 
     final int dim;
     final List<Piece> pieces;
+    /** How many of the pieces, the first ones, have a device: the others go to devices as they free up. */
+    final int placedAtOnce;
 
     private LaunchCut(int dim, List<Piece> pieces) {
         this.dim = dim;
         this.pieces = List.copyOf(pieces);
+        this.placedAtOnce = placedAtOnce(pieces);
     }
 
     /**
@@ -382,8 +385,8 @@ final class LaunchCut {
         return slots;
     }
 
-    /** How many of {@code pieces}, the first ones, have a device: the others go to devices as they free up. */
-    static int placedAtOnce(List<Piece> pieces) {
+    /** How many of {@code pieces}, the first ones, have a device. */
+    private static int placedAtOnce(List<Piece> pieces) {
         int n = 0;
         while (n < pieces.size() && pieces.get(n).node() != null) {
             n++;
