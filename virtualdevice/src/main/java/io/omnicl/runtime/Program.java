@@ -250,8 +250,7 @@ final class Program extends CountedObject implements ClProgram {
 
     /** The executable on {@code node}, or null. */
     RealProgram realProgram(DeviceNode node) {
-        Build b = builds.get(node);
-        return b != null && b.executable() ? b.program() : null;
+        return builds.executable(node);
     }
 
     /** Real devices where the program is an executable, in node order. */

@@ -66,6 +66,12 @@ final class ProgramBuilds {
         return builds.get(node);
     }
 
+    /** The executable {@code node} holds, or null. */
+    RealProgram executable(DeviceNode node) {
+        Build b = builds.get(node);
+        return b != null && b.executable() ? b.program() : null;
+    }
+
     Collection<Build> all() {
         return builds.values();
     }

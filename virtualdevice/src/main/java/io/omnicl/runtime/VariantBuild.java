@@ -3,7 +3,6 @@ package io.omnicl.runtime;
 import io.omnicl.runtime.access.GeometryVariant;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.spi.RealKernel;
-import io.omnicl.spi.RealProgram;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -59,7 +58,7 @@ final class VariantBuild {
             return "the variant answering the kernel's geometry queries is being built";
         }
         for (DeviceNode n : nodes) {
-            if (program(n) == null) {
+            if (builds.executable(n) == null) {
                 ProgramBuilds.Build b = builds.get(n);
                 return "the variant answering the kernel's geometry queries did not build on " + n.name()
                     + (b == null || b.log() == null ? "" : ": " + b.log().strip().lines().findFirst().orElse(""));
@@ -86,12 +85,7 @@ final class VariantBuild {
 
     /** A new real kernel of the variant on {@code node}, where {@link #readyOn} said it is built. */
     RealKernel createKernel(DeviceNode node) {
-        return program(node).createKernel(kernelName);
-    }
-
-    private RealProgram program(DeviceNode node) {
-        ProgramBuilds.Build b = builds.get(node);
-        return b != null && b.executable() ? b.program() : null;
+        return builds.executable(node).createKernel(kernelName);
     }
 
     /** Releases the variant's programs, now or once their build ends. */

@@ -19,7 +19,7 @@ final class KernelChecker {
     static final Set<String> SHAPE_QUERIES = Set.of(
         "get_global_size", "get_num_groups", "get_group_id", "get_global_offset", "get_global_linear_id",
         "get_enqueued_local_size");
-    /** The shape queries a {@link GeometryVariant} answers as in the whole launch. */
+    /** The shape queries that take a dimension: a {@link GeometryVariant} answers them as in the whole launch. */
     private static final Set<String> QUERIES_TAKING_A_DIMENSION = Set.of(
         "get_global_size", "get_num_groups", "get_group_id", "get_global_offset");
 
