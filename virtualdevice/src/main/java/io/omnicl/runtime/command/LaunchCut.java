@@ -222,8 +222,7 @@ final class LaunchCut {
         }
         String model = piece.node().modelId();
         double whole = key == null ? Double.NaN : devices.model().estimate(key, model, List.of());
-        DeviceSpeed bus = devices.model().speed(model);
-        bus = bus == null ? DeviceSpeed.UNKNOWN : bus;
+        DeviceSpeed bus = devices.model().speedOrUnknown(model);
         double move = fromDevices / bus.downloadPerNano() + fromDevices / bus.uploadPerNano();
         return !Double.isNaN(whole) && move >= whole * (1 - share)
                 ? "moving what a part reads would take longer than the cut saves" : null;
@@ -297,8 +296,7 @@ final class LaunchCut {
                 if (nanos > 0) {
                     timed.put(n, 1 / nanos);
                 }
-                DeviceSpeed measured = devices.model().speed(n.modelId());
-                calibrated.put(n, Math.max((measured == null ? DeviceSpeed.UNKNOWN : measured).opsPerNano(), 1e-9));
+                calibrated.put(n, Math.max(devices.model().speedOrUnknown(n.modelId()).opsPerNano(), 1e-9));
             }
         }
         return timed.size() == calibrated.size() ? timed : calibrated;

@@ -146,7 +146,8 @@ public final class PerfModel {
         return best;
     }
 
-    private DeviceSpeed speedOrUnknown(String device) {
+    /** The device's measured speed, or {@link DeviceSpeed#UNKNOWN} when it has not been measured. */
+    public DeviceSpeed speedOrUnknown(String device) {
         DeviceSpeed s = speed(device);
         return s == null ? DeviceSpeed.UNKNOWN : s;
     }
