@@ -6,7 +6,9 @@ import java.util.Arrays;
  * Whether the next launch of one kernel and launch shape is cut across devices or runs whole, learnt from the
  * launches so far: each way is timed by the interval between the ends of two launches made that way one after the
  * other (a launch's own time plus what it waited for: transfers, the hand-overs between threads, the launches it
- * follows); the way whose last interval was shorter is taken, and the other tried again now and then (after 16
+ * follows), or from the later launch's enqueueing where the program enqueued it after the earlier one ended (what
+ * the program did in between, such as reading the earlier one's result before the JIT had compiled the code that
+ * reads a cut launch's, is not the launch's); the way whose last interval was shorter is taken, and the other tried again now and then (after 16
  * launches, then 32, 64, ...: each try moves data between devices and back). The first launches are cut, the next
  * ones whole; a program of one launch gains at once. The last interval of each way is the one that counts, since
  * the first after a change of way includes moving data where that way wants it. Decisions are made as launches
@@ -26,6 +28,7 @@ public final class CutChoice {
     private final long[] lastInterval = {-1, -1};
     private final int[] decided = new int[2];
     private int lastDecided = 1;
+    private boolean tried;
     private long lastEnd;
     private int lastEnded = -1;
     private int sinceCheck;
@@ -38,6 +41,7 @@ public final class CutChoice {
     /** Whether the next launch is cut. */
     public synchronized boolean cutNext() {
         int way;
+        tried = true;
         if (decided[1] < EXPLORE) {
             way = 1;
         } else if (decided[0] < EXPLORE) {
@@ -49,12 +53,14 @@ public final class CutChoice {
             way = trying;
         } else {
             way = lastInterval[1] <= lastInterval[0] ? 1 : 0;
+            tried = false;
             if (++sinceCheck >= recheckAfter) {
                 sinceCheck = 0;
                 recheckAfter *= 2;
                 trying = 1 - way;
                 tryLeft = EXPLORE - 1;
                 way = trying;
+                tried = true;
             }
         }
         decided[way]++;
@@ -62,11 +68,19 @@ public final class CutChoice {
         return way == 1;
     }
 
-    /** A launch made one way ({@code cut} or not) ended at {@code nanos} (its end as seen by the host). */
-    public synchronized void ended(boolean cut, long nanos) {
+    /** Whether the last way {@link #cutNext} gave was being tried against the other, not taken as the sooner. */
+    public synchronized boolean tried() {
+        return tried;
+    }
+
+    /**
+     * A launch made one way ({@code cut} or not), enqueued at {@code enqueued}, ended at {@code nanos} (its end as
+     * seen by the host).
+     */
+    public synchronized void ended(boolean cut, long enqueued, long nanos) {
         int way = cut ? 1 : 0;
         if (lastEnded == way) {
-            lastInterval[way] = nanos - lastEnd;
+            lastInterval[way] = nanos - Math.max(lastEnd, enqueued);
         }
         lastEnded = way;
         lastEnd = nanos;

@@ -53,6 +53,8 @@ final class KernelCommand extends DeviceCommand {
     private final PerfKey perfKey;
     /** On the virtual device with cuts allowed: what was learnt of cutting launches of this shape, else null. */
     private CutChoice choice;
+    /** When the program enqueued the launch, for {@link #choice}. */
+    private final long enqueuedAt = System.nanoTime();
     /** The parts of a launch cut for several devices, else null; their ends are counted in {@link #partsLeft}. */
     private final LaunchCut cut;
     private final Part[] parts;
@@ -205,7 +207,8 @@ final class KernelCommand extends DeviceCommand {
         }
         choice = queue.runtime().config().splitsAlways() ? null : kernel.cutChoice(perfKey);
         if (choice != null && !choice.cutNext()) {
-            counters.whole("whole launches of this shape ended sooner than cut ones");
+            counters.whole(choice.tried() ? "whole launches of this shape tried against cut ones"
+                    : "whole launches of this shape ended sooner than cut ones");
             return null;
         }
         long[] zero = new long[workDim];
@@ -366,7 +369,7 @@ final class KernelCommand extends DeviceCommand {
     void partEnded(Part part, int status) {
         if (cut == null) {
             if (status == 0 && choice != null) {
-                choice.ended(false, System.nanoTime());
+                choice.ended(false, enqueuedAt, System.nanoTime());
             }
             end(status);
             return;
@@ -384,7 +387,7 @@ final class KernelCommand extends DeviceCommand {
         if (partsLeft.decrementAndGet() == 0) {
             int failed = failure.get();
             if (failed == 0 && choice != null) {
-                choice.ended(true, System.nanoTime());
+                choice.ended(true, enqueuedAt, System.nanoTime());
             }
             end(failed);
         }

@@ -19,11 +19,34 @@ class CutChoiceTest {
         long now = 0;
         for (int i = 0; i < launches; i++) {
             boolean cut = choice.cutNext();
+            long enqueued = now;
             now += cut ? cutNanos : wholeNanos;
-            choice.ended(cut, now);
+            choice.ended(cut, enqueued, now);
             ways.add(cut);
         }
         return ways;
+    }
+
+    /**
+     * A program that enqueues each launch once the one before has ended and it has read its result: the second cut
+     * launch's result takes long to read (the JIT had not compiled the code that reads a cut launch's), every other
+     * read is short. Cut launches end sooner.
+     */
+    @Test
+    void whatTheProgramDoesBetweenLaunchesIsNotTheLaunchs() {
+        CutChoice choice = new CutChoice();
+        List<Boolean> ways = new ArrayList<>();
+        long now = 0;
+        for (int i = 0; i < 12; i++) {
+            boolean cut = choice.cutNext();
+            long enqueued = now;
+            now += cut ? 70 : 100;
+            choice.ended(cut, enqueued, now);
+            ways.add(cut);
+            now += i == 1 ? 90 : 30;
+        }
+        assertEquals(List.of(true, true, true, false, false, false), ways.subList(0, 6));
+        assertFalse(ways.subList(6, 12).contains(false), "cut, which ended sooner once enqueued: " + ways);
     }
 
     @Test
@@ -32,6 +55,23 @@ class CutChoiceTest {
         assertEquals(List.of(true, true, true, false, false, false), ways.subList(0, 6));
         // but for the three launches that try the other way again after 16
         assertEquals(3, ways.subList(6, 40).stream().filter(w -> !w).count(), "cut, which ended sooner: " + ways);
+    }
+
+    @Test
+    void aWayIsTriedAtFirstAndAtEachRecheckElseTakenAsTheSooner() {
+        CutChoice choice = new CutChoice();
+        List<Boolean> tried = new ArrayList<>();
+        long now = 0;
+        for (int i = 0; i < 26; i++) {
+            boolean cut = choice.cutNext();
+            tried.add(choice.tried());
+            long enqueued = now;
+            now += cut ? 100 : 300;
+            choice.ended(cut, enqueued, now);
+        }
+        assertFalse(tried.subList(0, 6).contains(false), "both ways tried first: " + tried);
+        assertFalse(tried.subList(6, 21).contains(true), "cut taken, the sooner: " + tried);
+        assertEquals(List.of(true, true, true, false), tried.subList(21, 25), "whole tried again after 16: " + tried);
     }
 
     @Test
@@ -53,7 +93,7 @@ class CutChoiceTest {
         long now = 0;
         for (boolean cut : ways) {
             now += cut ? 100 : 300;
-            choice.ended(cut, now);
+            choice.ended(cut, 0, now);
         }
         assertTrue(choice.cutNext(), "cut, timed sooner");
     }
