@@ -155,6 +155,44 @@ class FakeDevicesTest {
     }
 
     /**
+     * An irregular launch's blocks on a device run two at a time, the second on the device's side queue, so that it
+     * fills the end of the first (where a GPU's cores idle but for a few work-groups).
+     */
+    @Test
+    void anIrregularLaunchsBlocksRunTwoAtATimeOnADevice() {
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu"))
+                .device(DeviceSpec.gpu("fake gpu too"))
+                .kernel(Increments.KERNEL, Increments::increment)
+                .build());
+        RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
+        Increments.assertIncremented(Increments.run(engine, 0, 1, 3, Increments.IRREGULAR_SOURCE), 3);
+        for (int d = 0; d < 2; d++) {
+            assertEquals(2, backend.device(d).launchQueues(), "device " + d + ": its in-order queue and the side one");
+        }
+        assertEquals(3, engine.launchSplits().split());
+    }
+
+    /**
+     * Where every result a device computes is read back to the host before it counts ({@code OMNICL_RESILIENT}), that
+     * read goes on the in-order queue behind its piece: no piece goes beside another, where the read would not wait
+     * for it.
+     */
+    @Test
+    void piecesWhoseResultsAreReadBackRunOneAfterTheOther() {
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu"))
+                .device(DeviceSpec.gpu("fake gpu too"))
+                .kernel(Increments.KERNEL, Increments::increment)
+                .build());
+        RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always").withResilient(true), backend);
+        Increments.assertIncremented(Increments.run(engine, 0, 1, 3, Increments.IRREGULAR_SOURCE), 3);
+        for (int d = 0; d < 2; d++) {
+            assertEquals(1, backend.device(d).launchQueues(), "device " + d + ": its in-order queue alone");
+        }
+    }
+
+    /**
      * A second launch's piece on the first device fails where it ran, the only device that held what it writes, so
      * it fails for good; the piece on the other device is held, for two seconds at most, until the launch's event has
      * completed: it must not, while a piece still runs with the launch's kernel and buffers.

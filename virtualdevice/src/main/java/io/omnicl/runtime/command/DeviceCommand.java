@@ -84,6 +84,14 @@ abstract class DeviceCommand extends Command {
         return submit(w, withEvent);
     }
 
+    /**
+     * Whether the command's parts may run beside each other on one device (through its side queue): parts that
+     * write different bytes and are ordered after nothing but each other.
+     */
+    boolean runsBesideItsParts() {
+        return false;
+    }
+
     /** How many times {@code part}'s work the command's is: the model keeps times of whole launches. */
     double wholeOverPart(Part part) {
         return 1;

@@ -319,6 +319,12 @@ final class KernelCommand extends DeviceCommand {
         return launch(w, withEvent, partOffset, partGlobal, piece.variantArgument());
     }
 
+    /** The pieces of a cut launch write different bytes, and it started once what it depends on had ended. */
+    @Override
+    boolean runsBesideItsParts() {
+        return cut != null;
+    }
+
     @Override
     double wholeOverPart(Part part) {
         LaunchCut.Piece piece = pieceOf(part);

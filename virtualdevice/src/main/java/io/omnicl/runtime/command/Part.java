@@ -43,6 +43,11 @@ final class Part implements DeviceTask {
     private int failure;
     /** The device of the last attempt submitted. */
     private volatile DeviceNode ranOn;
+    /**
+     * Of the attempt in flight, on its worker's thread: the worker's count of commands on its side queue when it
+     * was submitted, or -1 when it went there itself.
+     */
+    private long sideBefore;
 
     Part(DeviceCommand command, int piece) {
         this.command = command;
@@ -144,14 +149,21 @@ final class Part implements DeviceTask {
                 });
                 return;
             }
-            RealEvent real = command.submitPart(this, w, w.needsEvent(timed, behind));
+            List<Access> outputs = command.outputsOf(this);
+            boolean readsResults = command.queue.runtime().config().resilient() && !outputs.isEmpty();
+            // a piece that needs nothing moved first (nor its results read after it, on the in-order queue) may run
+            // beside the pieces of its launch in flight here; each has an event of its own, so that the next may
+            boolean beside = command.runsBesideItsParts();
+            boolean side = beside && events.isEmpty() && !readsResults && !behind && w.sideQueueFreeFor(command);
+            boolean withEvent = beside || w.needsEvent(timed, behind);
+            RealEvent real = side ? w.onSideQueue(() -> command.submitPart(this, w, true))
+                    : command.submitPart(this, w, withEvent);
             submitted = true;
             ranOn = w.node();
             command.event.running(0);
             RealEvent last = real;
             StagedResults staged = null;
-            List<Access> outputs = command.outputsOf(this);
-            if (command.queue.runtime().config().resilient() && !outputs.isEmpty()) {
+            if (readsResults) {
                 if (real != null) {
                     events.add(real);
                 }
@@ -159,8 +171,9 @@ final class Part implements DeviceTask {
                 last = events.remove(events.size() - 1);
             }
             StagedResults results = staged;
-            w.track(command.labelOf(this), command.traceKind(), real, last, events, outputs, behind, timed,
-                    (status, times) -> finished(w, status, times, results));
+            w.track(command.labelOf(this), command.traceKind(), real, last, events, outputs, behind, timed, command,
+                    side, (status, times) -> finished(w, status, times, results));
+            sideBefore = side ? -1 : w.sideCommands();
             command.partRunningOn(this, w);
         } catch (RuntimeException e) {
             events.forEach(RealEvent::release);
@@ -187,7 +200,8 @@ final class Part implements DeviceTask {
             command.partExecutedAt(this, w.hostTime(times[2]), w.hostTime(times[3]), System.nanoTime());
         }
         PerfKey key = command.perfKey();
-        if (times != null && key != null) {
+        // a piece that ran beside another on its device took longer than it would have alone
+        if (times != null && key != null && sideBefore == w.sideCommands()) {
             // a throttled device holds its worker for the kernel and the wait after it
             devices().model().record(key, w.node().modelId(),
                     (long) ((times[3] - times[2]) * w.throttle() * command.wholeOverPart(this)));

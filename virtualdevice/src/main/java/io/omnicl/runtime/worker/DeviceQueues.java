@@ -4,18 +4,32 @@ import io.omnicl.spi.DeviceSession;
 import io.omnicl.spi.RealQueue;
 
 /**
- * A device's two in-order queues for its worker's commands: one with profiling, for the worker's own steps and
+ * A device's in-order queues for its worker's commands: one with profiling, for the worker's own steps and
  * whatever wants the device's times; one without, for a program thread's blocking commands, since profiling costs a
- * driver microseconds per command. Only one holds commands in flight at a time.
+ * driver microseconds per command. Only one holds commands in flight at a time. Beside them, made when first
+ * needed, a side queue (with profiling) where a piece of a launch cut across devices runs beside the piece before
+ * it: a device runs the launches of two queues at once, so the next piece fills the end of the one before, where few
+ * of the device's cores are still busy.
  */
 final class DeviceQueues {
 
+    private final DeviceSession session;
     private final RealQueue timed;
     private final RealQueue plain;
+    private RealQueue side;
 
     DeviceQueues(DeviceSession session) {
+        this.session = session;
         this.timed = session.createQueue(true);
         this.plain = session.createQueue(false);
+    }
+
+    /** The side queue; only on the thread driving the worker. */
+    RealQueue side() {
+        if (side == null) {
+            side = session.createQueue(true);
+        }
+        return side;
     }
 
     RealQueue timed() {

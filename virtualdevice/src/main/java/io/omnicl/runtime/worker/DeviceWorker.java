@@ -23,6 +23,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntConsumer;
+import java.util.function.Supplier;
 
 /**
  * The one thread that drives one real device: it takes tasks posted to it and tasks the scheduler gives
@@ -148,14 +149,14 @@ public final class DeviceWorker implements Worker, MemoryNode {
 
     @Override
     public void trackUpload(String label, RealEvent upload, RealEvent last, List<RealEvent> others, IntConsumer then) {
-        track(label, Trace.Kind.UPLOAD, upload, last, others, List.of(), false, false,
+        track(label, Trace.Kind.UPLOAD, upload, last, others, List.of(), false, false, null, false,
                 (status, times) -> then.accept(status));
     }
 
     @Override
     public void trackDownload(String label, RealEvent last, List<RealEvent> others, boolean behind,
                               IntConsumer then) {
-        track(label, Trace.Kind.DOWNLOAD, last, last, others, List.of(), behind, false,
+        track(label, Trace.Kind.DOWNLOAD, last, last, others, List.of(), behind, false, null, false,
                 (status, times) -> then.accept(status));
     }
 
@@ -400,11 +401,14 @@ public final class DeviceWorker implements Worker, MemoryNode {
      * commands submitted behind it until it ends. {@code behind}: it follows commands still in flight here; it
      * does not count against the commands the worker takes from the scheduler at once. {@code timed}: the
      * handler wants the device's times of {@code main} (it gets null otherwise, unless a trace or a throttle
-     * needs them anyway). The queue is flushed before the worker waits, or now and then, not after each.
+     * needs them anyway). {@code owner}: the command it is a part of; {@code side}: submitted through
+     * {@link #onSideQueue}. The queue is flushed before the worker waits, or now and then, not after each.
      */
     public void track(String label, Trace.Kind kind, RealEvent main, RealEvent last, List<RealEvent> others,
-                      List<Access> writes, boolean behind, boolean timed, InFlight handler) {
-        inFlight.add(new Submitted(label, kind, main, last, others, writes, behind, timed, handler), queue);
+                      List<Access> writes, boolean behind, boolean timed, Object owner, boolean side,
+                      InFlight handler) {
+        inFlight.add(new Submitted(label, kind, main, last, others, writes, behind, timed, owner, side, handler),
+                queue);
         counters.countCommands(1 + others.size());
         if (behind) {
             counters.countFollowed();
@@ -426,6 +430,35 @@ public final class DeviceWorker implements Worker, MemoryNode {
         int every = behind ? EVENT_EVERY : Math.max(1, maxInFlight / 2);
         return timed || trace.recording() || throttle != 1 || inFlight.withoutEvent() + 1 >= every
                 || signal.watches() && !driven && inFlight.isEmpty() && !signal.raised();
+    }
+
+    /** On the thread driving the worker: whether a part of {@code owner} may go on the side queue now. */
+    public boolean sideQueueFreeFor(Object owner) {
+        return inFlight.sideFreeFor(owner);
+    }
+
+    /**
+     * On the thread driving the worker: how many commands went on the side queue so far. A command in flight while
+     * this grew ran beside another, and its device time tells less of its own.
+     */
+    public long sideCommands() {
+        return inFlight.sideCommands();
+    }
+
+    /**
+     * On the thread driving the worker: {@code submit} enqueues on the side queue ({@link DeviceQueues}), which is
+     * then flushed; the command must have a real event.
+     */
+    public RealEvent onSideQueue(Supplier<RealEvent> submit) {
+        RealQueue inOrder = queue;
+        RealQueue side = queues.side();
+        queue = side;
+        try {
+            return submit.get();
+        } finally {
+            queue = inOrder;
+            side.flush();
+        }
     }
 
     /** On this thread: {@link InFlightWindow#pendingWrites}. */

@@ -45,6 +45,8 @@ final class InFlightWindow {
     private int knownStatus;
     /** Commands in flight when one failed, which therefore fail too. */
     private int suspect;
+    /** Commands submitted on the side queue so far. */
+    private long sideCommands;
 
     boolean isEmpty() {
         return inFlight.isEmpty();
@@ -80,8 +82,36 @@ final class InFlightWindow {
         return pendingWrites.ranges();
     }
 
-    /** Adds a submitted command; the queue is flushed every {@value #FLUSH_EVERY} commands, not after each. */
+    /**
+     * Whether a part of {@code owner} may go on the device's side queue: everything in flight is a part of
+     * {@code owner} on the in-order queue, and the newest has a real event. A side part is then ordered after
+     * nothing in flight, which only other parts of its command are (they write other bytes); and what is in flight
+     * without an event, ended once a later event of the in-order queue has, always has such an event after it
+     * before the side part.
+     */
+    boolean sideFreeFor(Object owner) {
+        if (inFlight.isEmpty() || withoutEvent > 0 || lastEnded()) {
+            return false;
+        }
+        for (Submitted s : inFlight) {
+            if (s.side() || s.owner() != owner) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Adds a submitted command; the in-order queue is flushed every {@value #FLUSH_EVERY} commands, not after each
+     * (a command on the side queue was flushed when submitted).
+     */
     void add(Submitted s, RealQueue queue) {
+        if (s.side()) {
+            inFlight.add(s);
+            pendingWrites.add(s.writes());
+            sideCommands++;
+            return;
+        }
         if (s.last() instanceof EndedEvent) {
             // a blocking transfer: the queue is flushed
             unflushed = 0;
@@ -97,6 +127,11 @@ final class InFlightWindow {
         }
     }
 
+    /** Commands submitted on the side queue so far. */
+    long sideCommands() {
+        return sideCommands;
+    }
+
     void flush(RealQueue queue) {
         if (unflushed > 0) {
             unflushed = 0;
@@ -106,7 +141,8 @@ final class InFlightWindow {
 
     /**
      * The event of the oldest command in flight that has one; a marker's, enqueued and flushed now, when none
-     * has. The queue is in order: once it has ended, so have the commands before it.
+     * has. The queue is in order: once it has ended, so have the commands before it (a command on the side queue
+     * has an event of the in-order queue before it: {@link #sideFreeFor}).
      */
     RealEvent firstEvent(RealQueue queue) {
         for (Submitted t : inFlight) {
@@ -116,7 +152,7 @@ final class InFlightWindow {
         }
         RealEvent marker = queue.marker(List.of());
         inFlight.add(new Submitted("marker", Trace.Kind.COPY, marker, marker, List.of(), List.of(), false, false,
-                (status, times) -> { }));
+                null, false, (status, times) -> { }));
         unflushed = 0;
         queue.flush();
         return marker;

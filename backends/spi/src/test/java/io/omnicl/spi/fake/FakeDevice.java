@@ -47,6 +47,7 @@ public final class FakeDevice implements RealDevice {
     private final AtomicLong enqueuedLaunches = new AtomicLong();
     /** The names of the threads that enqueued its launches. */
     private final Set<String> launchers = ConcurrentHashMap.newKeySet();
+    private final Set<FakeQueue> launchQueues = ConcurrentHashMap.newKeySet();
     private final AtomicLong injected = new AtomicLong();
 
     FakeDevice(FakeBackend backend, DeviceSpec spec) {
@@ -202,8 +203,14 @@ public final class FakeDevice implements RealDevice {
         return faults.nextBoolean() ? Fault.AT_ENQUEUE : Fault.AT_COMPLETION;
     }
 
-    void enqueuedBy(Thread launcher, boolean profiling) {
+    /** How many of its queues have had launches enqueued on them so far. */
+    public int launchQueues() {
+        return launchQueues.size();
+    }
+
+    void enqueuedBy(Thread launcher, FakeQueue queue, boolean profiling) {
         launchers.add(launcher.getName());
+        launchQueues.add(queue);
         enqueuedLaunches.incrementAndGet();
         if (!profiling) {
             unprofiledLaunches.incrementAndGet();

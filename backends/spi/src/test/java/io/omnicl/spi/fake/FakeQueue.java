@@ -249,7 +249,7 @@ final class FakeQueue extends FakeObject implements RealQueue {
         requireLive();
         FakeKernel.Launch launch = FakeObject.own(kernel, FakeKernel.class, session(), ClCodes.CL_INVALID_KERNEL)
                 .launch(workDim, offset, global, local);
-        device.enqueuedBy(Thread.currentThread(), profiling);
+        device.enqueuedBy(Thread.currentThread(), this, profiling);
         return enqueue(waitFor, Math.round(launch.items() * device.spec().nanosPerItem()), true, withEvent, () -> {
             launch.run();
             device.launched();

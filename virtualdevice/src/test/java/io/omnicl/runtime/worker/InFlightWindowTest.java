@@ -1,0 +1,86 @@
+package io.omnicl.runtime.worker;
+
+import io.omnicl.spi.EndedEvent;
+import io.omnicl.spi.RealEvent;
+import io.omnicl.spi.RealQueue;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.Proxy;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** When a part may go on a device's side queue, beside what is in flight on its in-order queue. */
+class InFlightWindowTest {
+
+    /** An event that has not ended. */
+    private static final RealEvent RUNNING = new RealEvent() {
+        @Override
+        public int await() {
+            return 0;
+        }
+
+        @Override
+        public int status() {
+            return 1;
+        }
+
+        @Override
+        public long[] profile() {
+            return null;
+        }
+
+        @Override
+        public void release() {
+        }
+    };
+
+    /** An in-order queue that only takes flushes. */
+    private static final RealQueue QUEUE = (RealQueue) Proxy.newProxyInstance(RealQueue.class.getClassLoader(),
+            new Class<?>[] {RealQueue.class}, (proxy, method, args) -> {
+                if (!method.getName().equals("flush")) {
+                    throw new UnsupportedOperationException(method.getName());
+                }
+                return null;
+            });
+
+    private static Submitted part(Object owner, RealEvent event, boolean side) {
+        return new Submitted("part", Trace.Kind.KERNEL, event, event, List.of(), List.of(), false, false, owner,
+                side, (status, times) -> { });
+    }
+
+    @Test
+    void aPartGoesBesideOnlyOtherPartsOfItsCommandTheNewestWithAnEvent() {
+        Object launch = new Object();
+        InFlightWindow window = new InFlightWindow();
+        assertFalse(window.sideFreeFor(launch), "nothing in flight: the in-order queue is free");
+        window.add(part(launch, RUNNING, false), QUEUE);
+        assertTrue(window.sideFreeFor(launch));
+        assertFalse(window.sideFreeFor(new Object()), "a part of another command");
+        window.add(part(launch, RUNNING, true), QUEUE);
+        assertFalse(window.sideFreeFor(launch), "one part on the side queue at a time");
+        assertEquals(1, window.sideCommands());
+        window.takeOldest();
+        assertFalse(window.sideFreeFor(launch), "the side queue still busy");
+        window.takeOldest();
+        assertFalse(window.sideFreeFor(launch));
+    }
+
+    @Test
+    void notBesideWhatHasNoEventOfItsOwnNorBesideAnotherCommand() {
+        Object launch = new Object();
+        InFlightWindow withoutEvent = new InFlightWindow();
+        withoutEvent.add(part(launch, RUNNING, false), QUEUE);
+        withoutEvent.add(part(launch, null, false), QUEUE);
+        assertFalse(withoutEvent.sideFreeFor(launch), "its end is known only from a later event of its queue");
+        InFlightWindow mixed = new InFlightWindow();
+        mixed.add(part(null, RUNNING, false), QUEUE);
+        mixed.add(part(launch, RUNNING, false), QUEUE);
+        assertFalse(mixed.sideFreeFor(launch), "a command the part is not ordered after");
+        InFlightWindow ended = new InFlightWindow();
+        ended.add(part(launch, EndedEvent.INSTANCE, false), QUEUE);
+        assertFalse(ended.sideFreeFor(launch), "a blocking transfer: all in flight have ended");
+    }
+}
