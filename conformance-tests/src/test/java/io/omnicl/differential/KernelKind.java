@@ -56,7 +56,12 @@ enum KernelKind {
      * c[j] = b[j] * 5 + j at j = i - (a[i] & 7) (i itself where that would be below 0): a write at an index read from
      * memory, whose value depends on the index only, so work-items that meet at an element write the same
      */
-    SCATTER("scatter", List.of(Role.IN, Role.IN, Role.OUT), false, false);
+    SCATTER("scatter", List.of(Role.IN, Role.IN, Role.OUT), false, false),
+    /**
+     * b[i] = a[i] stepped a[i] &amp; 15 times through a loop whose count is read from memory: an irregular kernel, cut
+     * into blocks the devices take as they free up, two at a time on one device
+     */
+    IRREGULAR("irregular", List.of(Role.IN, Role.OUT), false, false);
 
     /** How a kernel uses one of its buffer arguments. */
     enum Role {
@@ -150,6 +155,16 @@ enum KernelKind {
             "    uint back = a[i] & 7u;",
             "    size_t j = back <= i ? i - back : i;",
             "    c[j] = b[j] * 5u + (uint) j;",
+            "}",
+            "__kernel void irregular(const __global uint* a, __global uint* b) {",
+            "    size_t i = get_global_id(0);",
+            "    uint n = a[i] & 15u;",
+            "    uint s = a[i];",
+            "    while (n > 0u) {",
+            "        s = s * 3u + n;",
+            "        n--;",
+            "    }",
+            "    b[i] = s;",
             "}",
             "");
 
