@@ -15,7 +15,11 @@ import io.omnicl.spi.fake.FakeBackend;
 import io.omnicl.spi.fake.FakeConfig;
 import io.omnicl.spi.fake.FakeDevice;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,6 +28,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -171,6 +176,37 @@ class FakeDevicesTest {
             assertEquals(2, backend.device(d).launchQueues(), "device " + d + ": its in-order queue and the side one");
         }
         assertEquals(3, engine.launchSplits().split());
+    }
+
+    /**
+     * A cut launch teaches the performance model once per device, its span over the blocks it ran beside each other
+     * (each block's own time tells little, the device being shared): three launches, three samples a device, where
+     * each ran more blocks than that.
+     */
+    @Test
+    void aCutLaunchTeachesTheModelOncePerDevice(@TempDir Path models) throws IOException {
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu"))
+                .device(DeviceSpec.gpu("fake gpu too"))
+                .kernel(Increments.KERNEL, Increments::increment)
+                .build());
+        RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always")
+                .withPerfModelDir(models.toString()), backend);
+        Increments.assertIncremented(Increments.run(engine, 0, 1, 3, Increments.IRREGULAR_SOURCE), 3);
+        engine.devices().model().save();
+        List<Path> files;
+        try (Stream<Path> listed = Files.list(models)) {
+            files = listed.toList();
+        }
+        assertEquals(2, files.size(), "a model file per device: " + files);
+        for (Path f : files) {
+            List<String> samples = Files.readAllLines(f).stream().filter(l -> l.startsWith("kernel\t")).toList();
+            assertEquals(1, samples.size(), f + ": " + samples);
+            assertEquals("3", samples.get(0).split("\t")[3], f + ": " + samples);
+        }
+        for (int d = 0; d < 2; d++) {
+            assertTrue(backend.device(d).launches() > 3, "device " + d + " ran " + backend.device(d).launches());
+        }
     }
 
     /**

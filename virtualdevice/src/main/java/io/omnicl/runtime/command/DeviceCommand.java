@@ -92,9 +92,21 @@ abstract class DeviceCommand extends Command {
         return false;
     }
 
-    /** How many times {@code part}'s work the command's is: the model keeps times of whole launches. */
-    double wholeOverPart(Part part) {
-        return 1;
+    /**
+     * {@code part} ran on {@code w}'s device from {@code start} to {@code end} (device nanoseconds): the
+     * performance model learns the command's time there, if it has a key.
+     */
+    void learnTime(Part part, DeviceWorker w, long start, long end) {
+        PerfKey key = perfKey();
+        if (key != null) {
+            // a throttled device holds its worker for the kernel and the wait after it
+            queue.runtime().devices().model().record(key, w.node().modelId(), (long) ((end - start) * w.throttle()));
+        }
+    }
+
+    /** Whether every part wants its device times (for {@link #learnTime}), not only the ones the model samples. */
+    boolean timesEveryPart() {
+        return false;
     }
 
     /** {@code part}'s name in a trace. */

@@ -25,7 +25,9 @@ import io.omnicl.spi.RealSampler;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static io.omnicl.driver.OpenClConstants.*;
@@ -63,6 +65,8 @@ final class KernelCommand extends DeviceCommand {
     private final AtomicInteger nextFree;
     /** Of a cut launch: the status of the first piece that failed for good, else 0. */
     private final AtomicInteger failure = new AtomicInteger();
+    /** Of a cut launch, under {@link #parts}: each device's pieces so far ({@link #learnTime}). */
+    private final Map<DeviceWorker, Span> spans;
     /** Of a cut launch: the earliest start and the latest end its parts' devices reported, for its profile. */
     private long firstStart = Long.MAX_VALUE;
     private long lastEnd = Long.MIN_VALUE;
@@ -94,6 +98,7 @@ final class KernelCommand extends DeviceCommand {
         }
         this.partsLeft = cut == null ? null : new AtomicInteger(parts.length);
         this.nextFree = cut == null ? null : new AtomicInteger(cut.placedAtOnce);
+        this.spans = cut == null ? null : new HashMap<>(4);
         kernel.hold();
         for (Kernel.Arg a : args) {
             if (a instanceof Kernel.MemArg b && b.memory() != null) {
@@ -325,12 +330,46 @@ final class KernelCommand extends DeviceCommand {
         return cut != null;
     }
 
+    /** A cut launch's pieces are all timed, for the spans its devices took ({@link #learnTime}). */
     @Override
-    double wholeOverPart(Part part) {
+    boolean timesEveryPart() {
+        return cut != null;
+    }
+
+    /**
+     * Of a cut launch, the span and work-items of each device's pieces, learnt when the launch ends: the pieces
+     * one device runs beside each other share it, so each one's own time tells little.
+     */
+    @Override
+    void learnTime(Part part, DeviceWorker w, long start, long end) {
         LaunchCut.Piece piece = pieceOf(part);
-        // a piece's time, scaled to the whole launch's work-items: the same work-items of an irregular kernel may
-        // take more or less, so the model learns an average
-        return piece == null ? 1 : (double) global[cut.dim] / (piece.to() - piece.from());
+        if (piece == null) {
+            super.learnTime(part, w, start, end);
+            return;
+        }
+        synchronized (parts) {
+            spans.merge(w, new Span(start, end, piece.to() - piece.from()), Span::and);
+        }
+    }
+
+    /** The model learns each device's time for the whole launch: its span over its pieces, scaled to all work-items. */
+    private void learnSpans() {
+        if (perfKey == null) {
+            return;
+        }
+        Map<DeviceWorker, Span> learnt;
+        synchronized (parts) {
+            learnt = Map.copyOf(spans);
+        }
+        learnt.forEach((w, span) -> queue.runtime().devices().model().record(perfKey, w.node().modelId(),
+                (long) ((span.end - span.start) * w.throttle() * global[cut.dim] / span.items)));
+    }
+
+    /** A device's pieces of a cut launch: the first start, the last end (device nanoseconds), the work-items. */
+    private record Span(long start, long end, long items) {
+        Span and(Span other) {
+            return new Span(Math.min(start, other.start), Math.max(end, other.end), items + other.items);
+        }
     }
 
     @Override
@@ -392,8 +431,11 @@ final class KernelCommand extends DeviceCommand {
         }
         if (partsLeft.decrementAndGet() == 0) {
             int failed = failure.get();
-            if (failed == 0 && choice != null) {
-                choice.ended(true, enqueuedAt, System.nanoTime());
+            if (failed == 0) {
+                learnSpans();
+                if (choice != null) {
+                    choice.ended(true, enqueuedAt, System.nanoTime());
+                }
             }
             end(failed);
         }

@@ -43,11 +43,6 @@ final class Part implements DeviceTask {
     private int failure;
     /** The device of the last attempt submitted. */
     private volatile DeviceNode ranOn;
-    /**
-     * Of the attempt in flight, on its worker's thread: the worker's count of commands on its side queue when it
-     * was submitted, or -1 when it went there itself.
-     */
-    private long sideBefore;
 
     Part(DeviceCommand command, int piece) {
         this.command = command;
@@ -119,7 +114,7 @@ final class Part implements DeviceTask {
             }
             pinned = chunks;
             PerfKey key = command.perfKey();
-            boolean timed = command.queue.profiling()
+            boolean timed = command.queue.profiling() || command.timesEveryPart()
                     || key != null && devices().model().sampleNext(key, w.node().modelId());
             w.queueFor(timed);
             Collection<Access> pending = behind ? w.pendingWrites() : List.of();
@@ -173,7 +168,6 @@ final class Part implements DeviceTask {
             StagedResults results = staged;
             w.track(command.labelOf(this), command.traceKind(), real, last, events, outputs, behind, timed, command,
                     side, (status, times) -> finished(w, status, times, results));
-            sideBefore = side ? -1 : w.sideCommands();
             command.partRunningOn(this, w);
         } catch (RuntimeException e) {
             events.forEach(RealEvent::release);
@@ -199,12 +193,8 @@ final class Part implements DeviceTask {
         if (times != null && command.queue.profiling()) {
             command.partExecutedAt(this, w.hostTime(times[2]), w.hostTime(times[3]), System.nanoTime());
         }
-        PerfKey key = command.perfKey();
-        // a piece that ran beside another on its device took longer than it would have alone
-        if (times != null && key != null && sideBefore == w.sideCommands()) {
-            // a throttled device holds its worker for the kernel and the wait after it
-            devices().model().record(key, w.node().modelId(),
-                    (long) ((times[3] - times[2]) * w.throttle() * command.wholeOverPart(this)));
+        if (times != null) {
+            command.learnTime(this, w, times[2], times[3]);
         }
         if (staged != null) {
             staged.commit(w.node().index());

@@ -438,14 +438,6 @@ public final class DeviceWorker implements Worker, MemoryNode {
     }
 
     /**
-     * On the thread driving the worker: how many commands went on the side queue so far. A command in flight while
-     * this grew ran beside another, and its device time tells less of its own.
-     */
-    public long sideCommands() {
-        return inFlight.sideCommands();
-    }
-
-    /**
      * On the thread driving the worker: {@code submit} enqueues on the side queue ({@link DeviceQueues}), which is
      * then flushed; the command must have a real event.
      */

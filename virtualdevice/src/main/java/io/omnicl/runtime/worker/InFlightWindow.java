@@ -45,8 +45,6 @@ final class InFlightWindow {
     private int knownStatus;
     /** Commands in flight when one failed, which therefore fail too. */
     private int suspect;
-    /** Commands submitted on the side queue so far. */
-    private long sideCommands;
 
     boolean isEmpty() {
         return inFlight.isEmpty();
@@ -109,7 +107,6 @@ final class InFlightWindow {
         if (s.side()) {
             inFlight.add(s);
             pendingWrites.add(s.writes());
-            sideCommands++;
             return;
         }
         if (s.last() instanceof EndedEvent) {
@@ -125,11 +122,6 @@ final class InFlightWindow {
         if (s.behind()) {
             followers++;
         }
-    }
-
-    /** Commands submitted on the side queue so far. */
-    long sideCommands() {
-        return sideCommands;
     }
 
     void flush(RealQueue queue) {
