@@ -10,6 +10,10 @@
 #   probe      the frame probe, 30 runs in one JVM, OmniCL's virtual device and plain JOCL, twice in turn
 #   always     the workloads cut at every launch over the GPUs only (OMNICL_DEVICES=NVIDIA), beside auto
 #   trace      saxpy and Jacobi 8192² cut at every launch over the GPUs only, traced (OMNICL_TRACE)
+#   ab         the frame probe, 30 runs in one JVM, on this jar and on BASE=<jar>, then plain JOCL, twice in turn
+#   gpucpu     frame, matmul 4096² and Jacobi 1024² as in workloads (for a machine of one GPU and PoCL's CPU)
+#   queues     scripts/probes/Queues.java on plain JOCL: a frame as one launch, and as blocks on 1, 2 and 3 queues of
+#              one GPU (compiled beside the jars: javac -cp .gpu/lib/jocl-2.0.5.jar -d .gpu/probe scripts/probes/Queues.java)
 set -uo pipefail
 out=$1
 what=$2
@@ -78,8 +82,23 @@ case $what in
         | grep -A1 "^configuration  "
     done
     ;;
+  ab)
+    for round in 1 2; do
+      OMNICL_STATS=1 probe "probe-new-$round" OmniCL "$O"
+      OMNICL_STATS=1 probe "probe-base-$round" OmniCL "$BASE"
+      probe "probe-jocl-$round" NVIDIA "$J"
+    done
+    ;;
+  gpucpu)
+    bench frame frame --reps 3 --warmup 2
+    bench matmul matmul --n 4096 --blocks 1 --reps 3 --warmup 2
+    bench jacobi1 jacobi1 --reps 3 --warmup 10
+    ;;
+  queues)
+    java -cp "$J:$g/probe" Queues
+    ;;
   *)
-    echo "unknown: $what (workloads, probe, always, trace)" >&2
+    echo "unknown: $what (workloads, probe, always, trace, ab, gpucpu, queues)" >&2
     exit 2
     ;;
 esac
