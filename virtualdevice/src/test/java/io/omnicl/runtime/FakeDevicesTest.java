@@ -16,8 +16,12 @@ import io.omnicl.spi.fake.FakeConfig;
 import io.omnicl.spi.fake.FakeDevice;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,6 +34,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -176,6 +181,57 @@ class FakeDevicesTest {
             assertEquals(2, backend.device(d).launchQueues(), "device " + d + ": its in-order queue and the side one");
         }
         assertEquals(3, engine.launchSplits().split());
+    }
+
+    /**
+     * A launch cut when enqueued, needing nothing moved first: each GPU's piece goes to its driver from the enqueuing
+     * thread, so that the GPU starts at once; a CPU device's goes to the device's own thread (a CPU device of PoCL
+     * runs a launch in the thread that submits it, and pieces submitted from one thread would run one after the other).
+     * The enqueuing thread submits only where the device's thread is not busy: of four launches made after a first
+     * one, each GPU must have taken at least one from it, and a CPU device none.
+     */
+    @ParameterizedTest(name = "GPUs {0}")
+    @ValueSource(booleans = {true, false})
+    void aGpusPieceGoesToItsDriverFromTheEnqueuingThread(boolean gpus) {
+        FakeConfig.Builder devices = FakeConfig.builder().kernel("fill", item -> {
+            int i = (int) item.globalId(0);
+            item.ints(0).put(i, 3 * i);
+        });
+        for (int d = 0; d < 2; d++) {
+            devices.device(gpus ? DeviceSpec.gpu("fake gpu " + d) : DeviceSpec.cpu("fake cpu " + d));
+        }
+        FakeBackend backend = new FakeBackend(devices.build());
+        RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
+        ClDevice virtual = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(0);
+        ClContext context = engine.platforms().get(0).createContext(List.of(virtual), new long[0]);
+        ClQueue queue = context.createQueue(virtual, 0);
+        ClProgram program = context.createProgram(
+                "__kernel void fill(__global int* a) { int i = get_global_id(0); a[i] = 3 * i; }");
+        program.build(List.of(), "", null);
+        ClKernel fill = program.createKernel("fill");
+        ClMem out = context.createBuffer(OpenClConstants.CL_MEM_WRITE_ONLY, 4L * 1024, null);
+        fill.setArg(0, 8, out);
+        queue.ndRange(fill, 1, null, new long[] {1024}, null, List.of()).release();
+        queue.finish();
+        String self = Thread.currentThread().getName();
+        int[] fromThisThread = new int[2];
+        for (int launch = 0; launch < 4; launch++) {
+            queue.ndRange(fill, 1, null, new long[] {1024}, null, List.of()).release();
+            for (int d = 0; d < 2; d++) {
+                fromThisThread[d] += self.equals(backend.device(d).lastLauncher()) ? 1 : 0;
+            }
+            queue.finish();
+        }
+        for (int d = 0; d < 2; d++) {
+            assertEquals(gpus, fromThisThread[d] > 0, "device " + d + ": " + fromThisThread[d] + " of 4");
+        }
+        byte[] back = new byte[4 * 1024];
+        queue.readBuffer(out, true, 0, back.length, new Bytes(back), List.of()).release();
+        int[] values = new int[1024];
+        ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(values);
+        assertArrayEquals(IntStream.range(0, 1024).map(i -> 3 * i).toArray(), values);
+        assertEquals(5, engine.launchSplits().split());
+        List.of(out, fill, program, queue, context).forEach(o -> o.release());
     }
 
     /**

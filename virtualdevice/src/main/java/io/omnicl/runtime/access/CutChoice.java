@@ -8,12 +8,13 @@ import java.util.Arrays;
  * other (a launch's own time plus what it waited for: transfers, the hand-overs between threads, the launches it
  * follows), or from the later launch's enqueueing where the program enqueued it after the earlier one ended (what
  * the program did in between, such as reading the earlier one's result before the JIT had compiled the code that
- * reads a cut launch's, is not the launch's); the way whose last interval was shorter is taken, and the other tried again now and then (after 16
- * launches, then 32, 64, ...: each try moves data between devices and back). The first launches are cut, the next
- * ones whole; a program of one launch gains at once. The last interval of each way is the one that counts, since
- * the first after a change of way includes moving data where that way wants it. Decisions are made as launches
- * are enqueued, ahead of their ends: until both ways have an interval, launches go the way of the one before.
- * Also the devices' shares of the last cut, kept while the model's times move them little.
+ * reads a cut launch's, is not the launch's); the way whose last interval was shorter is taken, and the other
+ * tried again now and then (after 16 launches, then 32, 64, ...: each try moves data between devices and back).
+ * The first launches are cut, the next ones whole; a program of one launch gains at once. The last interval of each
+ * way is the one that counts, since the first after a change of way includes moving data where that way wants it.
+ * Decisions are made as launches are enqueued, ahead of their ends: until both ways have an interval, launches go
+ * the way of the one before. Also the devices' shares of the last cut, kept while the model's times move them
+ * little.
  */
 public final class CutChoice {
 

@@ -157,7 +157,7 @@ final class HostReadCommand extends Command {
                 if (w.node().isLost() || w.failing() || !holds || !readOn(w, from, length, window, spanDone)) {
                     spanDone.accept(-1);
                 }
-            });
+            }, false);
         }
         return true;
     }

@@ -260,7 +260,7 @@ final class Part implements DeviceTask {
     /** Runs the part on the thread of {@code node} (a bit), woken at once ({@link Route#toOwnThread}). */
     void placeOnOwnThread(long node) {
         this.candidates = node;
-        Route.toOwnThread(devices().node(Long.numberOfTrailingZeros(node)).worker(), this);
+        Route.toOwnThread(devices().node(Long.numberOfTrailingZeros(node)).worker(), this, launch());
     }
 
     /** On {@code w}'s thread: submits the part behind the command's precursors there, or lets the command wait. */

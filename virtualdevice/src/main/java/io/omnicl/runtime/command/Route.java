@@ -48,10 +48,14 @@ final class Route {
      * {@code task} runs on the thread of {@code w}, woken at once: work for several devices that must go at the same
      * time, each device's from its own thread (the pieces of a launch cut across them, beside those the enqueuing
      * thread submits itself; the reads of a range they hold between them). A CPU device of PoCL runs a command in
-     * the thread that submits or waits for it.
+     * the thread that submits or waits for it. A launch for a device that runs it apart (a GPU) goes to the driver
+     * from the enqueuing thread at once where it can ({@link ProgramThreads#runNow}): the device starts without
+     * waiting for its thread to wake, which is woken to end it at the next flush point.
      */
-    static void toOwnThread(DeviceWorker w, WorkerTask task) {
-        w.post(task, true);
+    static void toOwnThread(DeviceWorker w, WorkerTask task, boolean launch) {
+        if (!(launch && w.node().runsLaunchesApart() && ProgramThreads.runNow(w, task, false, true))) {
+            w.post(task, true);
+        }
     }
 
     /** {@code p}, taken by {@code w} when its memory had no room for it, is tried again there once a command ends. */

@@ -9,6 +9,8 @@ import io.omnicl.spi.RealDevice;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import static io.omnicl.driver.OpenClConstants.CL_DEVICE_TYPE_CPU;
+
 /**
  * One real device as a memory node of the runtime: node index {@code k >= 1} (the host is node 0), its
  * info, and its worker thread (started on first use).
@@ -46,6 +48,14 @@ public final class DeviceNode {
     /** Whether transfers to and from the program's memory go through pinned memory (a GPU's). */
     public boolean staged() {
         return staged;
+    }
+
+    /**
+     * Whether a launch runs apart from the thread that submits it, as on a GPU; a CPU device of PoCL runs it in the
+     * thread that submits or waits for it.
+     */
+    public boolean runsLaunchesApart() {
+        return (info.getLong(DeviceParam.TYPE, 0) & CL_DEVICE_TYPE_CPU) == 0;
     }
 
     /** The device's info as a device with {@code bytes} of memory would give it. */

@@ -24,6 +24,11 @@ final class DeviceQueues {
         this.plain = session.createQueue(false);
     }
 
+    /** Whether the side queue has been made. */
+    boolean sideMade() {
+        return side != null;
+    }
+
     /** The side queue; only on the thread driving the worker. */
     RealQueue side() {
         if (side == null) {

@@ -231,9 +231,12 @@ public final class DeviceWorker implements Worker, MemoryNode {
         return staging.orderBehindUploads(queue, uploads);
     }
 
-    /** Waits for a command submitted but not tracked: {@link StagedTransfers#settleUntracked}. */
+    /** Waits for a command submitted but not tracked, on either queue: {@link StagedTransfers#settleUntracked}. */
     public void settleUntracked() {
         staging.settleUntracked(queue);
+        if (queues.sideMade()) {
+            staging.settleUntracked(queues.side());
+        }
     }
 
     /**

@@ -48,6 +48,7 @@ public final class FakeDevice implements RealDevice {
     /** The names of the threads that enqueued its launches. */
     private final Set<String> launchers = ConcurrentHashMap.newKeySet();
     private final Set<FakeQueue> launchQueues = ConcurrentHashMap.newKeySet();
+    private volatile String lastLauncher;
     private final AtomicLong injected = new AtomicLong();
 
     FakeDevice(FakeBackend backend, DeviceSpec spec) {
@@ -208,8 +209,14 @@ public final class FakeDevice implements RealDevice {
         return launchQueues.size();
     }
 
+    /** The name of the thread that enqueued its last launch, null before one. */
+    public String lastLauncher() {
+        return lastLauncher;
+    }
+
     void enqueuedBy(Thread launcher, FakeQueue queue, boolean profiling) {
         launchers.add(launcher.getName());
+        lastLauncher = launcher.getName();
         launchQueues.add(queue);
         enqueuedLaunches.incrementAndGet();
         if (!profiling) {
