@@ -235,6 +235,26 @@ class FakeDevicesTest {
     }
 
     /**
+     * A launch whose parts would write the same bytes (each work-item writes its own element and the one before)
+     * runs whole, and says why; each part's own writes stay inside the buffer.
+     */
+    @Test
+    void aLaunchWhosePartsWouldWriteTheSameBytesRunsWhole() {
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu"))
+                .device(DeviceSpec.gpu("fake gpu too"))
+                .kernel(Increments.KERNEL, Increments::increment)
+                .build());
+        RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
+        String source = "__kernel void inc(__global int* a) { int i = get_global_id(0);"
+                + " a[i] = a[i] + 1; if (i > 0) { a[i - 1] = a[i - 1]; } }";
+        Increments.assertIncremented(Increments.run(engine, 0, 1, 2, source), 2);
+        assertEquals(0, engine.launchSplits().split());
+        assertEquals(Map.of("parts would write the same bytes of argument 0", 2L),
+                engine.launchSplits().wholeByReason());
+    }
+
+    /**
      * A cut launch teaches the performance model once per device, its span over the blocks it ran beside each other
      * (each block's own time tells little, the device being shared): three launches, three samples a device, where
      * each ran more blocks than that.
