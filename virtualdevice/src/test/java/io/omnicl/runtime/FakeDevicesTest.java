@@ -216,9 +216,10 @@ class FakeDevicesTest {
         String self = Thread.currentThread().getName();
         int[] fromThisThread = new int[2];
         for (int launch = 0; launch < 4; launch++) {
+            long[] before = {backend.device(0).launchesBy(self), backend.device(1).launchesBy(self)};
             queue.ndRange(fill, 1, null, new long[] {1024}, null, List.of()).release();
             for (int d = 0; d < 2; d++) {
-                fromThisThread[d] += self.equals(backend.device(d).lastLauncher()) ? 1 : 0;
+                fromThisThread[d] += backend.device(d).launchesBy(self) > before[d] ? 1 : 0;
             }
             queue.finish();
         }

@@ -29,7 +29,6 @@ public final class CutChoice {
     private final long[] lastInterval = {-1, -1};
     private final int[] decided = new int[2];
     private int lastDecided = 1;
-    private boolean tried;
     private long lastEnd;
     private int lastEnded = -1;
     private int sinceCheck;
@@ -39,10 +38,13 @@ public final class CutChoice {
     private int[] lastTakers;
     private long[] lastShares;
 
-    /** Whether the next launch is cut. */
-    public synchronized boolean cutNext() {
+    /** What the next launch does: it is cut, runs whole being the sooner way, or runs whole to try that way. */
+    public enum Next { CUT, WHOLE, TRY_WHOLE }
+
+    /** What the next launch does. */
+    public synchronized Next next() {
         int way;
-        tried = true;
+        boolean tried = true;
         if (decided[1] < EXPLORE) {
             way = 1;
         } else if (decided[0] < EXPLORE) {
@@ -66,12 +68,7 @@ public final class CutChoice {
         }
         decided[way]++;
         lastDecided = way;
-        return way == 1;
-    }
-
-    /** Whether the last way {@link #cutNext} gave was being tried against the other, not taken as the sooner. */
-    public synchronized boolean tried() {
-        return tried;
+        return way == 1 ? Next.CUT : tried ? Next.TRY_WHOLE : Next.WHOLE;
     }
 
     /**

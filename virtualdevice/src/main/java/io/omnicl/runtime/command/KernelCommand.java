@@ -211,8 +211,9 @@ final class KernelCommand extends DeviceCommand {
             return null;
         }
         choice = queue.runtime().config().splitsAlways() ? null : kernel.cutChoice(perfKey);
-        if (choice != null && !choice.cutNext()) {
-            counters.whole(choice.tried() ? "whole launches of this shape tried against cut ones"
+        CutChoice.Next next = choice == null ? CutChoice.Next.CUT : choice.next();
+        if (next != CutChoice.Next.CUT) {
+            counters.whole(next == CutChoice.Next.TRY_WHOLE ? "whole launches of this shape tried against cut ones"
                     : "whole launches of this shape ended sooner than cut ones");
             return null;
         }
@@ -255,8 +256,9 @@ final class KernelCommand extends DeviceCommand {
 
     /**
      * Each piece that has a device to that device's own thread, woken at once, so that all devices start together:
-     * no thread submits pieces for two devices (a PoCL CPU device runs a kernel in the thread that submits it, and
-     * a piece handed to the scheduler from another device's thread was seen to wait for that thread's piece).
+     * no device thread submits pieces for another device (a PoCL CPU device runs a kernel in the thread that submits
+     * it, and a piece handed to the scheduler from another device's thread was seen to wait for that thread's piece);
+     * only the enqueuing thread submits a GPU's pieces itself ({@link Route#toOwnThread}).
      */
     private void placePieces() {
         for (int p = 0; p < cut.placedAtOnce; p++) {

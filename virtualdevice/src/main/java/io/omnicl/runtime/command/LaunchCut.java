@@ -360,8 +360,8 @@ final class LaunchCut {
     /**
      * Blocks of an irregular launch, for the devices to take as they free up: each half of what the slowest
      * taker's share of the range left would be (at least 1/16 of a taker's even share), so that the blocks shrink
-     * towards the end, where they decide when the launch ends. The first two go to each taker at once (one runs
-     * while the next waits behind it); the others have no device until one ends a block.
+     * towards the end, where they decide when the launch ends. The first two go to each taker at once (the second
+     * runs beside the first, on the device's side queue); the others have no device until one ends a block.
      */
     private static List<Slot> dealt(List<DeviceNode> takers, Map<DeviceNode, Double> speeds, long grains) {
         double total = 0;

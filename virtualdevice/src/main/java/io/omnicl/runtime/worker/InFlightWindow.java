@@ -12,10 +12,10 @@ import java.util.List;
 import static io.omnicl.driver.OpenClConstants.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
 
 /**
- * The commands a worker has submitted to its device's in-order queue and not yet seen end, oldest first, and
- * what is known of their end without waiting: only some carry a real event (one costs about as much again as a
- * launch), and the queue is in order, so a later event's end tells of the ones before it. Only for use by the
- * thread that drives the worker.
+ * The commands a worker has submitted to its device's in-order queue, or beside it on its side queue, and not yet
+ * seen end, oldest first, and what is known of their end without waiting: only some carry a real event (one costs
+ * about as much again as a launch), and the queue is in order, so a later event of it tells of the ones before it
+ * (a command on the side queue always has an event of its own). Only for use by the thread that drives the worker.
  */
 final class InFlightWindow {
 
@@ -29,7 +29,10 @@ final class InFlightWindow {
     private int followers;
     /** Commands submitted since the queue was last flushed. */
     private int unflushed;
-    /** Whether the newest command in flight ended when it was submitted (a blocking transfer), and so all have. */
+    /**
+     * Whether the newest command in flight ended when it was submitted (a blocking transfer), and so have all on the
+     * in-order queue (one on the side queue is waited for on its own event).
+     */
     boolean lastEnded() {
         Submitted last = inFlight.peekLast();
         return last != null && last.last() instanceof EndedEvent;
@@ -82,17 +85,18 @@ final class InFlightWindow {
 
     /**
      * Whether a part of {@code owner} may go on the device's side queue: everything in flight is a part of
-     * {@code owner} on the in-order queue, and the newest has a real event. A side part is then ordered after
-     * nothing in flight, which only other parts of its command are (they write other bytes); and what is in flight
-     * without an event, ended once a later event of the in-order queue has, always has such an event after it
-     * before the side part.
+     * {@code owner} on the in-order queue, with no transfer of its own in flight, and the newest has a real event.
+     * A side part is then ordered after nothing in flight, which only other parts of its command are (they write
+     * other bytes, and moved nothing here that it may read: a range counts as held here once its upload is
+     * enqueued, and only the in-order queue waits for that upload); and what is in flight without an event, ended
+     * once a later event of the in-order queue has, always has such an event after it before the side part.
      */
     boolean sideFreeFor(Object owner) {
         if (inFlight.isEmpty() || withoutEvent > 0 || lastEnded()) {
             return false;
         }
         for (Submitted s : inFlight) {
-            if (s.side() || s.owner() != owner) {
+            if (s.side() || s.owner() != owner || !s.others().isEmpty()) {
                 return false;
             }
         }

@@ -3,6 +3,7 @@ package io.omnicl.runtime.access;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -13,12 +14,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** How the way of the next launch is learnt from the intervals between launches' ends. */
 class CutChoiceTest {
 
+    private static boolean cut(CutChoice choice) {
+        return choice.next() == CutChoice.Next.CUT;
+    }
+
     /** Launches one after the other, each taking {@code cutNanos} cut or {@code wholeNanos} whole; the ways taken. */
     private static List<Boolean> run(CutChoice choice, int launches, long cutNanos, long wholeNanos) {
         List<Boolean> ways = new ArrayList<>();
         long now = 0;
         for (int i = 0; i < launches; i++) {
-            boolean cut = choice.cutNext();
+            boolean cut = cut(choice);
             long enqueued = now;
             now += cut ? cutNanos : wholeNanos;
             choice.ended(cut, enqueued, now);
@@ -38,7 +43,7 @@ class CutChoiceTest {
         List<Boolean> ways = new ArrayList<>();
         long now = 0;
         for (int i = 0; i < 12; i++) {
-            boolean cut = choice.cutNext();
+            boolean cut = cut(choice);
             long enqueued = now;
             now += cut ? 70 : 100;
             choice.ended(cut, enqueued, now);
@@ -57,21 +62,36 @@ class CutChoiceTest {
         assertEquals(3, ways.subList(6, 40).stream().filter(w -> !w).count(), "cut, which ended sooner: " + ways);
     }
 
+    /** Whole launches say whether they try that way (at first, at each check) or run whole as the sooner way. */
     @Test
-    void aWayIsTriedAtFirstAndAtEachRecheckElseTakenAsTheSooner() {
-        CutChoice choice = new CutChoice();
-        List<Boolean> tried = new ArrayList<>();
+    void wholeLaunchesSayWhetherTheyTryThatWay() {
+        List<CutChoice.Next> nexts = new ArrayList<>();
+        CutChoice wholeSlower = new CutChoice();
         long now = 0;
-        for (int i = 0; i < 26; i++) {
-            boolean cut = choice.cutNext();
-            tried.add(choice.tried());
+        for (int i = 0; i < 25; i++) {
+            CutChoice.Next next = wholeSlower.next();
             long enqueued = now;
-            now += cut ? 100 : 300;
-            choice.ended(cut, enqueued, now);
+            now += next == CutChoice.Next.CUT ? 100 : 300;
+            wholeSlower.ended(next == CutChoice.Next.CUT, enqueued, now);
+            nexts.add(next);
         }
-        assertFalse(tried.subList(0, 6).contains(false), "both ways tried first: " + tried);
-        assertFalse(tried.subList(6, 21).contains(true), "cut taken, the sooner: " + tried);
-        assertEquals(List.of(true, true, true, false), tried.subList(21, 25), "whole tried again after 16: " + tried);
+        List<CutChoice.Next> expected = new ArrayList<>();
+        expected.addAll(Collections.nCopies(3, CutChoice.Next.CUT));
+        expected.addAll(Collections.nCopies(3, CutChoice.Next.TRY_WHOLE));
+        expected.addAll(Collections.nCopies(15, CutChoice.Next.CUT));
+        expected.addAll(Collections.nCopies(3, CutChoice.Next.TRY_WHOLE));
+        expected.add(CutChoice.Next.CUT);
+        assertEquals(expected, nexts);
+        List<CutChoice.Next> later = new ArrayList<>();
+        CutChoice wholeSooner = new CutChoice();
+        for (int i = 0; i < 8; i++) {
+            CutChoice.Next next = wholeSooner.next();
+            long enqueued = now;
+            now += next == CutChoice.Next.CUT ? 300 : 100;
+            wholeSooner.ended(next == CutChoice.Next.CUT, enqueued, now);
+            later.add(next);
+        }
+        assertEquals(List.of(CutChoice.Next.WHOLE, CutChoice.Next.WHOLE), later.subList(6, 8), "the sooner: " + later);
     }
 
     @Test
@@ -86,7 +106,7 @@ class CutChoiceTest {
         CutChoice choice = new CutChoice();
         List<Boolean> ways = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
-            ways.add(choice.cutNext());
+            ways.add(cut(choice));
         }
         assertEquals(List.of(true, true, true, false, false, false), ways.subList(0, 6));
         assertFalse(ways.subList(6, 20).contains(true), "whole, the way of the launch before: " + ways);
@@ -95,7 +115,7 @@ class CutChoiceTest {
             now += cut ? 100 : 300;
             choice.ended(cut, 0, now);
         }
-        assertTrue(choice.cutNext(), "cut, timed sooner");
+        assertTrue(cut(choice), "cut, timed sooner");
     }
 
     @Test

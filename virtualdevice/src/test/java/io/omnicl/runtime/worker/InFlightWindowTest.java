@@ -66,6 +66,19 @@ class InFlightWindowTest {
         assertFalse(window.sideFreeFor(launch));
     }
 
+    /**
+     * A part whose uploads are in flight may have moved what the next part reads: that range counts as held on the
+     * device once its upload is enqueued, and only the in-order queue waits for the upload.
+     */
+    @Test
+    void notBesideAPartWhoseUploadsAreInFlight() {
+        Object launch = new Object();
+        InFlightWindow window = new InFlightWindow();
+        window.add(new Submitted("part", Trace.Kind.KERNEL, RUNNING, RUNNING, List.of(RUNNING), List.of(), false,
+                false, launch, false, (status, times) -> { }), QUEUE);
+        assertFalse(window.sideFreeFor(launch));
+    }
+
     @Test
     void notBesideWhatHasNoEventOfItsOwnNorBesideAnotherCommand() {
         Object launch = new Object();

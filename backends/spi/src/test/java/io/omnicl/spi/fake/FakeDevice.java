@@ -7,6 +7,7 @@ import io.omnicl.spi.RealDevice;
 import io.omnicl.spi.suite.ClCodes;
 
 import java.nio.ByteOrder;
+import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
@@ -48,7 +49,7 @@ public final class FakeDevice implements RealDevice {
     /** The names of the threads that enqueued its launches. */
     private final Set<String> launchers = ConcurrentHashMap.newKeySet();
     private final Set<FakeQueue> launchQueues = ConcurrentHashMap.newKeySet();
-    private volatile String lastLauncher;
+    private final Map<String, AtomicLong> launchesBy = new ConcurrentHashMap<>();
     private final AtomicLong injected = new AtomicLong();
 
     FakeDevice(FakeBackend backend, DeviceSpec spec) {
@@ -209,14 +210,15 @@ public final class FakeDevice implements RealDevice {
         return launchQueues.size();
     }
 
-    /** The name of the thread that enqueued its last launch, null before one. */
-    public String lastLauncher() {
-        return lastLauncher;
+    /** How many launches the thread named {@code thread} has enqueued on it so far. */
+    public long launchesBy(String thread) {
+        AtomicLong n = launchesBy.get(thread);
+        return n == null ? 0 : n.get();
     }
 
     void enqueuedBy(Thread launcher, FakeQueue queue, boolean profiling) {
         launchers.add(launcher.getName());
-        lastLauncher = launcher.getName();
+        launchesBy.computeIfAbsent(launcher.getName(), k -> new AtomicLong()).incrementAndGet();
         launchQueues.add(queue);
         enqueuedLaunches.incrementAndGet();
         if (!profiling) {
