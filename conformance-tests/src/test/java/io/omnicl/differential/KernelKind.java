@@ -61,7 +61,12 @@ enum KernelKind {
      * b[i] = a[i] stepped a[i] &amp; 15 times through a loop whose count is read from memory: an irregular kernel, cut
      * into blocks the devices take as they free up, two at a time on one device
      */
-    IRREGULAR("irregular", List.of(Role.IN, Role.OUT), false, false);
+    IRREGULAR("irregular", List.of(Role.IN, Role.OUT), false, false),
+    /**
+     * c[i] = b[0] or b[i] (as {@link #GATHER}) stepped a[i] &amp; 7 times through a loop whose count is read from
+     * memory: an irregular kernel that reads all of one input, which the first block a device takes moves there
+     */
+    IRREGULAR_GATHER("irregular_gather", List.of(Role.IN, Role.IN, Role.OUT), false, false);
 
     /** How a kernel uses one of its buffer arguments. */
     enum Role {
@@ -166,6 +171,16 @@ enum KernelKind {
             "    }",
             "    b[i] = s;",
             "}",
+            "__kernel void irregular_gather(const __global uint* a, const __global uint* b, __global uint* c) {",
+            "    size_t i = get_global_id(0);",
+            "    uint n = a[i] & 7u;",
+            "    uint s = b[(a[i] & 1u) * i];",
+            "    while (n > 0u) {",
+            "        s = s * 5u + n;",
+            "        n--;",
+            "    }",
+            "    c[i] = s;",
+            "}",
             "");
 
     /** Bytes of one element. */
@@ -208,7 +223,7 @@ enum KernelKind {
      */
     boolean touchesOthers() {
         return switch (this) {
-            case NEIGHBOURS, GATHER, ATOMIC_SUM, GROUP_SUM, SCATTER -> true;
+            case NEIGHBOURS, GATHER, ATOMIC_SUM, GROUP_SUM, SCATTER, IRREGULAR_GATHER -> true;
             default -> false;
         };
     }
