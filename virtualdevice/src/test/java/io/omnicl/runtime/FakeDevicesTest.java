@@ -164,17 +164,22 @@ class FakeDevicesTest {
         assertTrue(backend.kernelErrors().isEmpty());
     }
 
+    /** Two fake GPUs of one speed that run {@link Increments#KERNEL}. */
+    private static FakeBackend twoGpus() {
+        return new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu"))
+                .device(DeviceSpec.gpu("fake gpu too"))
+                .kernel(Increments.KERNEL, Increments::increment)
+                .build());
+    }
+
     /**
      * An irregular launch's blocks on a device run two at a time, the second on the device's side queue, so that it
      * fills the end of the first (where a GPU's cores idle but for a few work-groups).
      */
     @Test
     void anIrregularLaunchsBlocksRunTwoAtATimeOnADevice() {
-        FakeBackend backend = new FakeBackend(FakeConfig.builder()
-                .device(DeviceSpec.gpu("fake gpu"))
-                .device(DeviceSpec.gpu("fake gpu too"))
-                .kernel(Increments.KERNEL, Increments::increment)
-                .build());
+        FakeBackend backend = twoGpus();
         RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
         Increments.assertIncremented(Increments.run(engine, 0, 1, 3, Increments.IRREGULAR_SOURCE), 3);
         for (int d = 0; d < 2; d++) {
@@ -241,11 +246,7 @@ class FakeDevicesTest {
      */
     @Test
     void aLaunchWhosePartsWouldWriteTheSameBytesRunsWhole() {
-        FakeBackend backend = new FakeBackend(FakeConfig.builder()
-                .device(DeviceSpec.gpu("fake gpu"))
-                .device(DeviceSpec.gpu("fake gpu too"))
-                .kernel(Increments.KERNEL, Increments::increment)
-                .build());
+        FakeBackend backend = twoGpus();
         RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
         String source = "__kernel void inc(__global int* a) { int i = get_global_id(0);"
                 + " a[i] = a[i] + 1; if (i > 0) { a[i - 1] = a[i - 1]; } }";
@@ -262,11 +263,7 @@ class FakeDevicesTest {
      */
     @Test
     void aCutLaunchTeachesTheModelOncePerDevice(@TempDir Path models) throws IOException {
-        FakeBackend backend = new FakeBackend(FakeConfig.builder()
-                .device(DeviceSpec.gpu("fake gpu"))
-                .device(DeviceSpec.gpu("fake gpu too"))
-                .kernel(Increments.KERNEL, Increments::increment)
-                .build());
+        FakeBackend backend = twoGpus();
         RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always")
                 .withPerfModelDir(models.toString()), backend);
         Increments.assertIncremented(Increments.run(engine, 0, 1, 3, Increments.IRREGULAR_SOURCE), 3);
@@ -293,11 +290,7 @@ class FakeDevicesTest {
      */
     @Test
     void piecesWhoseResultsAreReadBackRunOneAfterTheOther() {
-        FakeBackend backend = new FakeBackend(FakeConfig.builder()
-                .device(DeviceSpec.gpu("fake gpu"))
-                .device(DeviceSpec.gpu("fake gpu too"))
-                .kernel(Increments.KERNEL, Increments::increment)
-                .build());
+        FakeBackend backend = twoGpus();
         RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always").withResilient(true), backend);
         Increments.assertIncremented(Increments.run(engine, 0, 1, 3, Increments.IRREGULAR_SOURCE), 3);
         for (int d = 0; d < 2; d++) {

@@ -55,8 +55,8 @@ final class KernelCommand extends DeviceCommand {
     private final PerfKey perfKey;
     /** On the virtual device with cuts allowed: what was learnt of cutting launches of this shape, else null. */
     private CutChoice choice;
-    /** When the program enqueued the launch, for {@link #choice}. */
-    private final long enqueuedAt = System.nanoTime();
+    /** When the program enqueued the launch, for {@link #choice} (only taken where there is one). */
+    private long enqueuedAt;
     /** The parts of a launch cut for several devices, else null; their ends are counted in {@link #partsLeft}. */
     private final LaunchCut cut;
     private final Part[] parts;
@@ -211,6 +211,9 @@ final class KernelCommand extends DeviceCommand {
             return null;
         }
         choice = queue.runtime().config().splitsAlways() ? null : kernel.cutChoice(perfKey);
+        if (choice != null) {
+            enqueuedAt = System.nanoTime();
+        }
         CutChoice.Next next = choice == null ? CutChoice.Next.CUT : choice.next();
         if (next != CutChoice.Next.CUT) {
             counters.whole(next == CutChoice.Next.TRY_WHOLE ? "whole launches of this shape tried against cut ones"
@@ -359,12 +362,10 @@ final class KernelCommand extends DeviceCommand {
         if (perfKey == null) {
             return;
         }
-        Map<DeviceWorker, Span> learnt;
         synchronized (parts) {
-            learnt = Map.copyOf(spans);
+            spans.forEach((w, span) -> queue.runtime().devices().model().record(perfKey, w.node().modelId(),
+                    (long) ((span.end - span.start) * w.throttle() * global[cut.dim] / span.items)));
         }
-        learnt.forEach((w, span) -> queue.runtime().devices().model().record(perfKey, w.node().modelId(),
-                (long) ((span.end - span.start) * w.throttle() * global[cut.dim] / span.items)));
     }
 
     /** A device's pieces of a cut launch: the first start, the last end (device nanoseconds), the work-items. */

@@ -186,16 +186,17 @@ final class LaunchCut {
                     List.copyOf(outputs), kernel.name() + " [" + (p + 1) + "/" + slots.size() + "]",
                     variant ? GeometryVariant.argument(g, dim, from) : null));
         }
+        LaunchCut cut = new LaunchCut(dim, pieces);
         if (!always) {
             long all = g.global()[dim];
-            for (Piece piece : pieces.subList(0, placedAtOnce(pieces))) {
+            for (Piece piece : cut.pieces.subList(0, cut.placedAtOnce)) {
                 String why = moveOutweighsCut(piece, (double) (piece.to() - piece.from()) / all, devices, key);
                 if (why != null) {
                     return whole(why);
                 }
             }
         }
-        return new Plan(new LaunchCut(dim, pieces), null);
+        return new Plan(cut, null);
     }
 
     /**
@@ -284,8 +285,8 @@ final class LaunchCut {
 
     /**
      * How fast each of {@code nodes} (bits) runs this launch: the inverse of the time the performance model expects
-     * of it whole there, once every one of them has run the kernel (whole or a piece, whose time counts scaled to
-     * the whole launch), else each device's calibrated speed.
+     * of it whole there, once every one of them has run the kernel (whole, or its pieces of a cut launch, whose
+     * span counts scaled to the whole launch), else each device's calibrated speed.
      */
     private static Map<DeviceNode, Double> speeds(long nodes, DeviceNodes devices, PerfKey key) {
         Map<DeviceNode, Double> timed = new LinkedHashMap<>();

@@ -108,20 +108,17 @@ final class InFlightWindow {
      * (a command on the side queue was flushed when submitted).
      */
     void add(Submitted s, RealQueue queue) {
-        if (s.side()) {
-            inFlight.add(s);
-            pendingWrites.add(s.writes());
-            return;
-        }
-        if (s.last() instanceof EndedEvent) {
-            // a blocking transfer: the queue is flushed
-            unflushed = 0;
-        } else if (++unflushed >= FLUSH_EVERY || inFlight.isEmpty()) {
-            // the first on an idle device starts at once, the ones after it as they come in bunches
-            flush(queue);
+        if (!s.side()) {
+            if (s.last() instanceof EndedEvent) {
+                // a blocking transfer: the queue is flushed
+                unflushed = 0;
+            } else if (++unflushed >= FLUSH_EVERY || inFlight.isEmpty()) {
+                // the first on an idle device starts at once, the ones after it as they come in bunches
+                flush(queue);
+            }
+            withoutEvent = s.last() == null ? withoutEvent + 1 : 0;
         }
         inFlight.add(s);
-        withoutEvent = s.last() == null ? withoutEvent + 1 : 0;
         pendingWrites.add(s.writes());
         if (s.behind()) {
             followers++;

@@ -20,16 +20,21 @@ class CutChoiceTest {
 
     /** Launches one after the other, each taking {@code cutNanos} cut or {@code wholeNanos} whole; the ways taken. */
     private static List<Boolean> run(CutChoice choice, int launches, long cutNanos, long wholeNanos) {
-        List<Boolean> ways = new ArrayList<>();
+        return nexts(choice, launches, cutNanos, wholeNanos).stream().map(n -> n == CutChoice.Next.CUT).toList();
+    }
+
+    /** As {@link #run}, each launch's {@link CutChoice.Next}. */
+    private static List<CutChoice.Next> nexts(CutChoice choice, int launches, long cutNanos, long wholeNanos) {
+        List<CutChoice.Next> nexts = new ArrayList<>();
         long now = 0;
         for (int i = 0; i < launches; i++) {
-            boolean cut = cut(choice);
+            CutChoice.Next next = choice.next();
             long enqueued = now;
-            now += cut ? cutNanos : wholeNanos;
-            choice.ended(cut, enqueued, now);
-            ways.add(cut);
+            now += next == CutChoice.Next.CUT ? cutNanos : wholeNanos;
+            choice.ended(next == CutChoice.Next.CUT, enqueued, now);
+            nexts.add(next);
         }
-        return ways;
+        return nexts;
     }
 
     /**
@@ -65,16 +70,7 @@ class CutChoiceTest {
     /** Whole launches say whether they try that way (at first, at each check) or run whole as the sooner way. */
     @Test
     void wholeLaunchesSayWhetherTheyTryThatWay() {
-        List<CutChoice.Next> nexts = new ArrayList<>();
-        CutChoice wholeSlower = new CutChoice();
-        long now = 0;
-        for (int i = 0; i < 25; i++) {
-            CutChoice.Next next = wholeSlower.next();
-            long enqueued = now;
-            now += next == CutChoice.Next.CUT ? 100 : 300;
-            wholeSlower.ended(next == CutChoice.Next.CUT, enqueued, now);
-            nexts.add(next);
-        }
+        List<CutChoice.Next> nexts = nexts(new CutChoice(), 25, 100, 300);
         List<CutChoice.Next> expected = new ArrayList<>();
         expected.addAll(Collections.nCopies(3, CutChoice.Next.CUT));
         expected.addAll(Collections.nCopies(3, CutChoice.Next.TRY_WHOLE));
@@ -82,15 +78,7 @@ class CutChoiceTest {
         expected.addAll(Collections.nCopies(3, CutChoice.Next.TRY_WHOLE));
         expected.add(CutChoice.Next.CUT);
         assertEquals(expected, nexts);
-        List<CutChoice.Next> later = new ArrayList<>();
-        CutChoice wholeSooner = new CutChoice();
-        for (int i = 0; i < 8; i++) {
-            CutChoice.Next next = wholeSooner.next();
-            long enqueued = now;
-            now += next == CutChoice.Next.CUT ? 300 : 100;
-            wholeSooner.ended(next == CutChoice.Next.CUT, enqueued, now);
-            later.add(next);
-        }
+        List<CutChoice.Next> later = nexts(new CutChoice(), 8, 300, 100);
         assertEquals(List.of(CutChoice.Next.WHOLE, CutChoice.Next.WHOLE), later.subList(6, 8), "the sooner: " + later);
     }
 
