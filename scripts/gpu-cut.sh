@@ -11,6 +11,8 @@
 #   always     the workloads cut at every launch over the GPUs only (OMNICL_DEVICES=NVIDIA), beside auto
 #   trace      saxpy and Jacobi 8192² cut at every launch over the GPUs only, traced (OMNICL_TRACE)
 #   ab         the frame probe, 30 runs in one JVM, on this jar and on BASE=<jar>, then plain JOCL, twice in turn
+#   abread     as ab with each run's read enqueued right after its launch (no clFinish), three rounds; then the bench's
+#              frame (fresh JVM, 2 warm-up runs) on both jars, three rounds
 #   gpucpu     frame, matmul 4096² and Jacobi 1024² as in workloads (for a machine of one GPU and PoCL's CPU)
 #   queues     scripts/probes/Queues.java on plain JOCL: a frame as one launch, and as blocks on 1, 2 and 3 queues of
 #              one GPU (compiled beside the jars: javac -cp .gpu/lib/jocl-2.0.5.jar -d .gpu/probe scripts/probes/Queues.java)
@@ -35,7 +37,8 @@ bench() {
 }
 probe() {
   local name=$1 platform=$2 jar=$3
-  timeout 100 java -Dplatform="$platform" -Dfinish=true -Druns=30 -cp "$jar:$g/probe" FrameProbe > "$out/$name.out" 2>&1
+  timeout 100 java -Dplatform="$platform" -Dfinish="${FINISH:-true}" -Druns=30 -cp "$jar:$g/probe" FrameProbe \
+    > "$out/$name.out" 2>&1
   echo "=== $name"
   grep -E "^run|launches on|whole:" "$out/$name.out" | tail -8
 }
@@ -80,6 +83,22 @@ case $what in
       OMNICL_DEVICES=NVIDIA OMNICL_SPLIT=always OMNICL_TRACE="$out/$name.json" timeout 150 java -jar "$O" bench $w \
         --configs virtual-dmda --no-gantt --quiet 1 --max-others 1 --calibration-runs 0 --out-dir "/tmp/cut-$name" \
         | grep -A1 "^configuration  "
+    done
+    ;;
+  abread)
+    # as ab, each run's read enqueued right after its launch (no clFinish), three rounds; then the bench's frame
+    export FINISH=false
+    for round in 1 2 3; do
+      OMNICL_STATS=1 probe "probe-new-$round" OmniCL "$O"
+      OMNICL_STATS=1 probe "probe-base-$round" OmniCL "$BASE"
+      probe "probe-jocl-$round" NVIDIA "$J"
+    done
+    for round in 1 2 3; do
+      for jar in "$O" "$BASE"; do
+        echo "=== bench frame, $jar"
+        timeout 120 java -jar "$jar" bench frame --reps 3 --warmup 2 --calibration-runs 1 --configs virtual-dmda \
+          --no-gantt --quiet 1 --max-others 1 --out-dir /tmp/cut-abread | grep -A1 "^configuration  " | tail -1 | cut -c1-200
+      done
     done
     ;;
   ab)

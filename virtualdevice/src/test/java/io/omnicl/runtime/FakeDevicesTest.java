@@ -358,6 +358,77 @@ class FakeDevicesTest {
         context.release();
     }
 
+    /**
+     * A blocking read right after a launch cut across two GPUs takes each piece's bytes as the piece ends, while the
+     * other GPU still runs its piece: the second GPU's first work-item waits (two seconds at most) until the first GPU
+     * has had a read run, which only a read made before the launch has ended can be.
+     */
+    @Test
+    void aReadAfterACutLaunchTakesEachPiecesBytesAsThePieceEnds() {
+        FakeBackend[] made = new FakeBackend[1];
+        AtomicLong readsBefore = new AtomicLong(-1);
+        AtomicBoolean held = new AtomicBoolean();
+        AtomicBoolean waitedInVain = new AtomicBoolean();
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu"))
+                .device(DeviceSpec.gpu("fake gpu, held"))
+                .kernel("fill", item -> {
+                    FakeDevice first = made[0].device(0);
+                    if (item.device() == made[0].device(1) && readsBefore.get() >= 0 && held.compareAndSet(false, true)) {
+                        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+                        while (first.readsRun() == readsBefore.get() && System.nanoTime() < until) {
+                            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100));
+                        }
+                        waitedInVain.set(first.readsRun() == readsBefore.get());
+                    }
+                    int i = (int) item.globalId(0);
+                    item.ints(0).put(i, 3 * i);
+                })
+                .build());
+        made[0] = backend;
+        RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
+        ClDevice virtual = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(0);
+        ClContext context = engine.platforms().get(0).createContext(List.of(virtual), new long[0]);
+        ClQueue queue = context.createQueue(virtual, 0);
+        ClProgram program = context.createProgram(
+                "__kernel void fill(__global int* a) { int i = get_global_id(0); a[i] = 3 * i; }");
+        program.build(List.of(), "", null);
+        ClKernel fill = program.createKernel("fill");
+        ClMem out = context.createBuffer(OpenClConstants.CL_MEM_WRITE_ONLY, 4L * 1024, null);
+        fill.setArg(0, 8, out);
+        queue.ndRange(fill, 1, null, new long[] {1024}, null, List.of()).release();
+        queue.finish();
+        readsBefore.set(backend.device(0).readsRun());
+        queue.ndRange(fill, 1, null, new long[] {1024}, null, List.of()).release();
+        byte[] back = new byte[4 * 1024];
+        queue.readBuffer(out, true, 0, back.length, new Bytes(back), List.of()).release();
+        int[] values = new int[1024];
+        ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(values);
+        assertArrayEquals(IntStream.range(0, 1024).map(i -> 3 * i).toArray(), values);
+        assertTrue(held.get(), "the second GPU ran a piece");
+        assertFalse(waitedInVain.get(), "the first GPU's bytes were read only once the launch had ended");
+        assertEquals(2, engine.launchSplits().split());
+        List.of(out, fill, program, queue, context).forEach(o -> o.release());
+    }
+
+    /**
+     * Reads of a cut launch's pieces as they end, on two GPUs of which one fails some of its launches and transfers
+     * (the reads among them): the results stay right, what could not be read so read again once the launch has ended.
+     */
+    @Test
+    void piecesReadAsTheyEndStayRightWhileAGpuFails() {
+        for (int seed = 1; seed <= 8; seed++) {
+            FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                    .device(DeviceSpec.gpu("fake gpu"))
+                    .device(DeviceSpec.gpu("fake gpu, failing").withFailures(0.3, seed))
+                    .kernel(Increments.KERNEL, Increments::increment)
+                    .build());
+            RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
+            Increments.assertIncremented(Increments.run(engine, 0, 1, 1), 1);
+            assertTrue(backend.kernelErrors().isEmpty());
+        }
+    }
+
     @Test
     void resultsStayRightWhileADeviceFails() {
         // its first launch or transfer fails

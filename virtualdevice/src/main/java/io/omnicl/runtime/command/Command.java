@@ -140,8 +140,38 @@ abstract class Command {
         foreignUnmet.decrementAndGet();
         if (unmet.get() > 1) {
             tryFollow();
+            if (state.get() == WAITING) {
+                waitsWhenSealed();
+            }
         }
         arrive();
+    }
+
+    /** Sealed with dependencies unmet, and not following: a command may begin what needs only some of them. */
+    void waitsWhenSealed() {
+    }
+
+    /**
+     * Before the seal arrives: the one earlier command of this queue that the command still waits for, where it
+     * waits for nothing else (every dependency from outside the queue met, every other precursor ended); else null.
+     * Dependencies are met from other threads, but what is met stays met: an answer other than null stays true
+     * until that precursor ends.
+     */
+    final Command onlyPrecursorLeft() {
+        if (foreignUnmet.get() != 0 || waitListFailed) {
+            return null;
+        }
+        Command left = null;
+        for (Command p : precursors) {
+            if (!p.executed.isDone()) {
+                if (left != null) {
+                    return null;
+                }
+                left = p;
+            }
+        }
+        // the seal's own count, and one for what holds that precursor's end
+        return left != null && unmet.get() == 2 ? left : null;
     }
 
     private void arrive() {

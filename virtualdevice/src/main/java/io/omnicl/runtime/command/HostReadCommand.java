@@ -39,6 +39,8 @@ final class HostReadCommand extends Command {
     private final MemObject buffer;
     private final HostMemory user;
     private final Access access;
+    /** Set when the read waits for a launch cut across GPUs alone: it reads the launch's pieces as they end. */
+    private volatile EarlyRead early;
 
     HostReadCommand(Queue queue, MemObject buffer, long offset, long size, HostMemory user) {
         super(queue, CL_COMMAND_READ_BUFFER);
@@ -55,8 +57,108 @@ final class HostReadCommand extends Command {
 
     @Override
     void start() {
+        EarlyRead e = early;
+        if (e == null) {
+            read();
+        } else {
+            e.launchEnded();
+        }
+    }
+
+    private void read() {
         if (!readFromHolder() && !readFromHolders()) {
             readThroughHostCopy();
+        }
+    }
+
+    /** A read that waits for a launch cut across GPUs alone, which writes all it reads, reads its pieces as they end. */
+    @Override
+    void waitsWhenSealed() {
+        if (access.storage().image() == null && onlyPrecursorLeft() instanceof KernelCommand launch) {
+            EndedPieces pieces = launch.piecesWritingAll(access);
+            if (pieces != null) {
+                EarlyRead e = new EarlyRead();
+                early = e;
+                pieces.watch(e);
+            }
+        }
+    }
+
+    /**
+     * The bytes of a cut launch's pieces, each read as its piece ends, on the downloads queue of its device while the
+     * device runs the pieces after it, into their place in the user's memory. The read ends once the launch has and
+     * they are all there. Where a piece's bytes could not be read so (its piece failed, its device was failing, or
+     * had work on its in-order queue without an event), the read is made whole as usual once the launch has ended:
+     * the user's memory holds nothing defined until the read ends.
+     */
+    private final class EarlyRead implements EndedPieces.Watcher {
+
+        /** Under this: the bytes read, the reads in flight, whether one failed or was not made, the launch's end. */
+        private long read;
+        private int reading;
+        private boolean missed;
+        private boolean ended;
+
+        @Override
+        public void ended(DeviceWorker w, List<Access> outputs) {
+            for (Access o : outputs) {
+                long from = Math.max(o.offset(), access.offset());
+                long to = Math.min(o.end(), access.end());
+                if (o.storage() != access.storage() || from >= to) {
+                    continue;
+                }
+                synchronized (this) {
+                    if (ended || missed) {
+                        return;
+                    }
+                    reading++;
+                }
+                long length = to - from;
+                Route.toThreadOf(w, on -> {
+                    boolean holds = (access.storage().map().holdersOfAll(from, length) & on.node().bit()) != 0;
+                    HostMemory window = new Window(user, from - access.offset(), length);
+                    if (on.node().isLost() || on.failing() || !holds || !on.onDownloadQueue(
+                            () -> readOn(on, from, length, window, false, status -> spanRead(length, status)))) {
+                        spanRead(length, -1);
+                    }
+                });
+            }
+        }
+
+        private void spanRead(long length, int status) {
+            synchronized (this) {
+                reading--;
+                if (status < 0) {
+                    missed = true;
+                } else {
+                    read += length;
+                }
+                if (!ended || reading > 0) {
+                    return;
+                }
+            }
+            finish();
+        }
+
+        /** The launch has ended: the read ends once the reads in flight have. */
+        void launchEnded() {
+            synchronized (this) {
+                ended = true;
+                if (reading > 0) {
+                    return;
+                }
+            }
+            finish();
+        }
+
+        private void finish() {
+            // each byte read came from a piece that ended well and committed it there, as a read made now would find it
+            if (!missed && read == access.length()) {
+                event.running(0);
+                end(0);
+            } else {
+                read();
+            }
         }
     }
 
@@ -154,7 +256,7 @@ final class HostReadCommand extends Command {
             Route.toOwnThread(queue.runtime().devices().node(span.holder()).worker(), w -> {
                 boolean holds = (s.map().holdersOfAll(from, length) & w.node().bit()) != 0;
                 HostMemory window = new Window(user, from - access.offset(), length);
-                if (w.node().isLost() || w.failing() || !holds || !readOn(w, from, length, window, spanDone)) {
+                if (w.node().isLost() || w.failing() || !holds || !readOn(w, from, length, window, true, spanDone)) {
                     spanDone.accept(-1);
                 }
             }, false);
@@ -214,7 +316,7 @@ final class HostReadCommand extends Command {
      * be enqueued.
      */
     private boolean readOn(DeviceWorker w, Runnable otherwise) {
-        boolean reading = readOn(w, access.offset(), access.length(), user, status -> {
+        boolean reading = readOn(w, access.offset(), access.length(), user, true, status -> {
             if (status < 0) {
                 runningOn(null);
                 otherwise.run();
@@ -231,9 +333,11 @@ final class HostReadCommand extends Command {
     /**
      * Reads {@code [offset, offset + length)} of the buffer's storage from {@code w}'s device, behind what is on
      * its queue, into {@code into}; {@code then} gets the status once the bytes are there (or the read failed).
+     * {@code running}: the command's event is then running (not for bytes read before the command started).
      * Returns false, having enqueued nothing, when it could not be enqueued.
      */
-    private boolean readOn(DeviceWorker w, long offset, long length, HostMemory into, IntConsumer then) {
+    private boolean readOn(DeviceWorker w, long offset, long length, HostMemory into, boolean running,
+                           IntConsumer then) {
         // the user's memory holds nothing defined until the read completes, so it may take the bytes at once
         ByteBuffer intoDirect = into.direct();
         ByteBuffer direct = intoDirect != null && intoDirect.remaining() == length ? intoDirect : null;
@@ -245,7 +349,9 @@ final class HostReadCommand extends Command {
                     then.accept(status);
                     return;
                 }
-                event.running(0);
+                if (running) {
+                    event.running(0);
+                }
                 if (landing.staged() && length > COPY_ON_WORKER_BYTES) {
                     HostThreads.run(() -> {
                         landing.copyOut(into, direct);

@@ -67,6 +67,8 @@ final class KernelCommand extends DeviceCommand {
     private final AtomicInteger failure = new AtomicInteger();
     /** Of a cut launch, under {@link #parts}: each device's pieces so far ({@link #learnTime}). */
     private final Map<DeviceWorker, Span> spans;
+    /** Of a cut launch: the pieces ended well, for a read waiting for it alone, else null. */
+    private final EndedPieces ended;
     /** Of a cut launch: the earliest start and the latest end its parts' devices reported, for its profile. */
     private long firstStart = Long.MAX_VALUE;
     private long lastEnd = Long.MIN_VALUE;
@@ -99,6 +101,7 @@ final class KernelCommand extends DeviceCommand {
         this.partsLeft = cut == null ? null : new AtomicInteger(parts.length);
         this.nextFree = cut == null ? null : new AtomicInteger(cut.placedAtOnce);
         this.spans = cut == null ? null : new HashMap<>(4);
+        this.ended = cut == null ? null : new EndedPieces();
         kernel.hold();
         for (Kernel.Arg a : args) {
             if (a instanceof Kernel.MemArg b && b.memory() != null) {
@@ -432,6 +435,10 @@ final class KernelCommand extends DeviceCommand {
                 placePiece(parts[next], part.ranOn().bit());
             }
         }
+        if (status == 0) {
+            // after the device's next piece, which is more urgent than the bytes of this one
+            ended.add(part.ranOn().worker(), outputsOf(part));
+        }
         if (partsLeft.decrementAndGet() == 0) {
             int failed = failure.get();
             if (failed == 0) {
@@ -442,6 +449,15 @@ final class KernelCommand extends DeviceCommand {
             }
             end(failed);
         }
+    }
+
+    /**
+     * The pieces that have ended well, where the launch is cut, its pieces write all of {@code range} and every
+     * device that takes a piece runs launches apart from the thread that submits them (a GPU, which can send a
+     * piece's bytes to the program while it runs the next ones); else null.
+     */
+    EndedPieces piecesWritingAll(Access range) {
+        return cut != null && cut.writesAll(range) && cut.takersRunLaunchesApart() ? ended : null;
     }
 
     @Override

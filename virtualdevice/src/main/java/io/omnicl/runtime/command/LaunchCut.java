@@ -78,6 +78,32 @@ final class LaunchCut {
     }
 
     /**
+     * Whether every device given a piece runs launches apart from the thread that submits them (the pieces without a
+     * device go to those that end one).
+     */
+    boolean takersRunLaunchesApart() {
+        for (int p = 0; p < placedAtOnce; p++) {
+            if (!pieces.get(p).node().runsLaunchesApart()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether the pieces together write every byte of {@code range} (their writes never meet). */
+    boolean writesAll(Access range) {
+        long written = 0;
+        for (Piece p : pieces) {
+            for (Access o : p.outputs()) {
+                if (o.storage() == range.storage()) {
+                    written += Math.max(0, Math.min(o.end(), range.end()) - Math.max(o.offset(), range.offset()));
+                }
+            }
+        }
+        return written == range.length();
+    }
+
+    /**
      * The cut of a launch of {@code kernel} with captured {@code args} over the real devices {@code nodes} (bits)
      * that can run it.
      */

@@ -58,6 +58,17 @@ final class Route {
         }
     }
 
+    /**
+     * {@code task} runs on the thread of {@code w}, woken at once, or now on the enqueuing thread where it waits
+     * anyway: bytes a device holds for a command that waits for other devices too (a read taking the pieces of a
+     * cut launch as they end).
+     */
+    static void toThreadOf(DeviceWorker w, WorkerTask task) {
+        if (!ProgramThreads.runNow(w, task, false, false)) {
+            w.post(task, true);
+        }
+    }
+
     /** {@code p}, taken by {@code w} when its memory had no room for it, is tried again there once a command ends. */
     static void afterNextEnd(DeviceWorker w, Part p) {
         w.retryAfterNextEnd(p);

@@ -9,7 +9,8 @@ import io.omnicl.spi.RealQueue;
  * driver microseconds per command. Only one holds commands in flight at a time. Beside them, made when first
  * needed, a side queue (with profiling) where a piece of a launch cut across devices runs beside the piece before
  * it: a device runs the launches of two queues at once, so the next piece fills the end of the one before, where few
- * of the device's cores are still busy.
+ * of the device's cores are still busy. And a downloads queue (with profiling), made when first needed, where the
+ * bytes of a piece that has ended go to the program while the device runs the pieces after it.
  */
 final class DeviceQueues {
 
@@ -17,6 +18,7 @@ final class DeviceQueues {
     private final RealQueue timed;
     private final RealQueue plain;
     private RealQueue side;
+    private RealQueue downloads;
 
     DeviceQueues(DeviceSession session) {
         this.session = session;
@@ -35,6 +37,24 @@ final class DeviceQueues {
             side = session.createQueue(true);
         }
         return side;
+    }
+
+    /** Whether the downloads queue has been made. */
+    boolean downloadsMade() {
+        return downloads != null;
+    }
+
+    /** The downloads queue, or null before it is made. */
+    RealQueue downloadsIfMade() {
+        return downloads;
+    }
+
+    /** The downloads queue; only on the thread driving the worker. */
+    RealQueue downloads() {
+        if (downloads == null) {
+            downloads = session.createQueue(true);
+        }
+        return downloads;
     }
 
     RealQueue timed() {

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
 import java.util.function.Supplier;
 
@@ -156,8 +157,9 @@ public final class DeviceWorker implements Worker, MemoryNode {
     @Override
     public void trackDownload(String label, RealEvent last, List<RealEvent> others, boolean behind,
                               IntConsumer then) {
-        track(label, Trace.Kind.DOWNLOAD, last, last, others, List.of(), behind, false, null, false,
-                (status, times) -> then.accept(status));
+        add(new Submitted(label, Trace.Kind.DOWNLOAD, last, last, others, List.of(), behind, false, null,
+                queue == queues.downloadsIfMade() ? Lane.DOWNLOADS : Lane.IN_ORDER,
+                (status, times) -> then.accept(status)));
     }
 
     @Override
@@ -216,7 +218,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
 
     @Override
     public boolean transfersNow() {
-        return driven && waits;
+        return driven && waits && queue != queues.downloadsIfMade();
     }
 
     /** The queue for uploads of the inputs of commands taken here: {@link StagedTransfers#inputQueue}. */
@@ -236,6 +238,9 @@ public final class DeviceWorker implements Worker, MemoryNode {
         staging.settleUntracked(queue);
         if (queues.sideMade()) {
             staging.settleUntracked(queues.side());
+        }
+        if (queues.downloadsMade()) {
+            staging.settleUntracked(queues.downloads());
         }
     }
 
@@ -410,10 +415,14 @@ public final class DeviceWorker implements Worker, MemoryNode {
     public void track(String label, Trace.Kind kind, RealEvent main, RealEvent last, List<RealEvent> others,
                       List<Access> writes, boolean behind, boolean timed, Object owner, boolean side,
                       InFlight handler) {
-        inFlight.add(new Submitted(label, kind, main, last, others, writes, behind, timed, owner, side, handler),
-                queue);
-        counters.countCommands(1 + others.size());
-        if (behind) {
+        add(new Submitted(label, kind, main, last, others, writes, behind, timed, owner,
+                side ? Lane.SIDE : Lane.IN_ORDER, handler));
+    }
+
+    private void add(Submitted s) {
+        inFlight.add(s, queue);
+        counters.countCommands(1 + s.others().size());
+        if (s.behind()) {
             counters.countFollowed();
         }
     }
@@ -445,14 +454,27 @@ public final class DeviceWorker implements Worker, MemoryNode {
      * then flushed; the command must have a real event.
      */
     public RealEvent onSideQueue(Supplier<RealEvent> submit) {
+        return on(queues.side(), submit);
+    }
+
+    /**
+     * On the thread driving the worker: {@code read} enqueues reads of bytes that a command seen to end wrote (never
+     * blocking), and tracks them, on the downloads queue ({@link DeviceQueues}), which is then flushed; it returns
+     * whether it did. Returns false, having called nothing, where commands may not go beside the in-order queue now
+     * ({@link InFlightWindow#apartFree}).
+     */
+    public boolean onDownloadQueue(BooleanSupplier read) {
+        return inFlight.apartFree() && on(queues.downloads(), read::getAsBoolean);
+    }
+
+    private <T> T on(RealQueue other, Supplier<T> submit) {
         RealQueue inOrder = queue;
-        RealQueue side = queues.side();
-        queue = side;
+        queue = other;
         try {
             return submit.get();
         } finally {
             queue = inOrder;
-            side.flush();
+            other.flush();
         }
     }
 

@@ -12,10 +12,12 @@ import java.util.List;
 import static io.omnicl.driver.OpenClConstants.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
 
 /**
- * The commands a worker has submitted to its device's in-order queue, or beside it on its side queue, and not yet
- * seen end, oldest first, and what is known of their end without waiting: only some carry a real event (one costs
- * about as much again as a launch), and the queue is in order, so a later event of it tells of the ones before it
- * (a command on the side queue always has an event of its own). Only for use by the thread that drives the worker.
+ * The commands a worker has submitted to its device's in-order queue, or beside it on its side or downloads queue,
+ * and not yet seen end, oldest first, and what is known of their end without waiting: only some carry a real event
+ * (one costs about as much again as a launch), and the queue is in order, so a later event of it tells of the ones
+ * before it. A command on another queue has an event of its own, and goes there only when the newest on the
+ * in-order queue has one: so the first event after a command without one is always of the in-order queue. Only for
+ * use by the thread that drives the worker.
  */
 final class InFlightWindow {
 
@@ -31,7 +33,7 @@ final class InFlightWindow {
     private int unflushed;
     /**
      * Whether the newest command in flight ended when it was submitted (a blocking transfer), and so have all on the
-     * in-order queue (one on the side queue is waited for on its own event).
+     * in-order queue (one on another queue is waited for on its own event).
      */
     boolean lastEnded() {
         Submitted last = inFlight.peekLast();
@@ -84,31 +86,43 @@ final class InFlightWindow {
     }
 
     /**
-     * Whether a part of {@code owner} may go on the device's side queue: everything in flight is a part of
-     * {@code owner} on the in-order queue, with no transfer of its own in flight, and the newest has a real event.
-     * A side part is then ordered after nothing in flight, which only other parts of its command are (they write
-     * other bytes, and moved nothing here that it may read: a range counts as held here once its upload is
-     * enqueued, and only the in-order queue waits for that upload); and what is in flight without an event, ended
-     * once a later event of the in-order queue has, always has such an event after it before the side part.
+     * Whether a part of {@code owner} may go on the device's side queue: everything in flight but downloads is a
+     * part of {@code owner} on the in-order queue, with no transfer of its own in flight, and the newest has a real
+     * event. A side part is then ordered after nothing in flight, which only other parts of its command are (they
+     * write other bytes, and moved nothing here that it may read: a range counts as held here once its upload is
+     * enqueued, and only the in-order queue waits for that upload), and downloads of bytes that ended pieces wrote.
      */
     boolean sideFreeFor(Object owner) {
-        if (inFlight.isEmpty() || withoutEvent > 0 || lastEnded()) {
+        if (!apartFree() || lastEnded()) {
             return false;
         }
+        boolean parts = false;
         for (Submitted s : inFlight) {
-            if (s.side() || s.owner() != owner || !s.others().isEmpty()) {
+            if (s.lane() == Lane.DOWNLOADS) {
+                continue;
+            }
+            if (s.lane() == Lane.SIDE || s.owner() != owner || !s.others().isEmpty()) {
                 return false;
             }
+            parts = true;
         }
-        return true;
+        return parts;
+    }
+
+    /**
+     * Whether a command may go on a queue beside the in-order one: what is in flight on the in-order queue without
+     * an event, ended once a later event of that queue has, has such an event after it.
+     */
+    boolean apartFree() {
+        return withoutEvent == 0;
     }
 
     /**
      * Adds a submitted command; the in-order queue is flushed every {@value #FLUSH_EVERY} commands, not after each
-     * (a command on the side queue was flushed when submitted).
+     * (a command on another queue was flushed when submitted).
      */
     void add(Submitted s, RealQueue queue) {
-        if (!s.side()) {
+        if (s.lane() == Lane.IN_ORDER) {
             if (s.last() instanceof EndedEvent) {
                 // a blocking transfer: the queue is flushed
                 unflushed = 0;
@@ -134,8 +148,8 @@ final class InFlightWindow {
 
     /**
      * The event of the oldest command in flight that has one; a marker's, enqueued and flushed now, when none
-     * has. The queue is in order: once it has ended, so have the commands before it (a command on the side queue
-     * has an event of the in-order queue before it: {@link #sideFreeFor}).
+     * has. The queue is in order: once it has ended, so have the commands before it (what is on the in-order
+     * queue before a command on another has an event of that queue after it: {@link #apartFree}).
      */
     RealEvent firstEvent(RealQueue queue) {
         for (Submitted t : inFlight) {
@@ -145,7 +159,7 @@ final class InFlightWindow {
         }
         RealEvent marker = queue.marker(List.of());
         inFlight.add(new Submitted("marker", Trace.Kind.COPY, marker, marker, List.of(), List.of(), false, false,
-                null, false, (status, times) -> { }));
+                null, Lane.IN_ORDER, (status, times) -> { }));
         unflushed = 0;
         queue.flush();
         return marker;
@@ -173,7 +187,8 @@ final class InFlightWindow {
             int st = s.others().get(i).status();
             status = status < 0 ? status : Math.min(st, 0);
         }
-        if (status < 0) {
+        if (status < 0 && s.lane() != Lane.DOWNLOADS) {
+            // a failed download left nothing that the commands after it use
             suspect = inFlight.size();
         } else if (suspect > 0) {
             suspect--;

@@ -8,11 +8,11 @@ import java.util.List;
 /**
  * A command submitted on a worker's queue: its own real event (the kernel, copy or transfer), its last one (the
  * same, or a read of its results after it), and the others (transfers before it, and the main one when not
- * last); the command it is a part of ({@code owner}, null for the worker's own), and whether it went on the
- * device's side queue; see {@link DeviceWorker#track} for the rest.
+ * last); the command it is a part of ({@code owner}, null for the worker's own), and the device's queue it went on;
+ * see {@link DeviceWorker#track} for the rest.
  */
 record Submitted(String label, Trace.Kind kind, RealEvent main, RealEvent last, List<RealEvent> others,
-                 List<Access> writes, boolean behind, boolean timed, Object owner, boolean side, InFlight handler) {
+                 List<Access> writes, boolean behind, boolean timed, Object owner, Lane lane, InFlight handler) {
 
     /** Releases the command's real events. */
     void release() {

@@ -11,7 +11,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** When a part may go on a device's side queue, beside what is in flight on its in-order queue. */
+/** When a part may go on a device's side queue, or a download on its downloads queue, beside its in-order queue. */
 class InFlightWindowTest {
 
     /** An event that has not ended. */
@@ -36,6 +36,28 @@ class InFlightWindowTest {
         }
     };
 
+    /** An event that ended in failure. */
+    private static final RealEvent FAILED = new RealEvent() {
+        @Override
+        public int await() {
+            return -5;
+        }
+
+        @Override
+        public int status() {
+            return -5;
+        }
+
+        @Override
+        public long[] profile() {
+            return null;
+        }
+
+        @Override
+        public void release() {
+        }
+    };
+
     /** An in-order queue that only takes flushes. */
     private static final RealQueue QUEUE = (RealQueue) Proxy.newProxyInstance(RealQueue.class.getClassLoader(),
             new Class<?>[] {RealQueue.class}, (proxy, method, args) -> {
@@ -47,7 +69,13 @@ class InFlightWindowTest {
 
     private static Submitted part(Object owner, RealEvent event, boolean side) {
         return new Submitted("part", Trace.Kind.KERNEL, event, event, List.of(), List.of(), false, false, owner,
-                side, (status, times) -> { });
+                side ? Lane.SIDE : Lane.IN_ORDER, (status, times) -> { });
+    }
+
+    /** Bytes of a piece that has ended, read on the downloads queue. */
+    private static Submitted download(RealEvent event) {
+        return new Submitted("read", Trace.Kind.DOWNLOAD, event, event, List.of(), List.of(), true, false, null,
+                Lane.DOWNLOADS, (status, times) -> { });
     }
 
     @Test
@@ -75,7 +103,7 @@ class InFlightWindowTest {
         Object launch = new Object();
         InFlightWindow window = new InFlightWindow();
         window.add(new Submitted("part", Trace.Kind.KERNEL, RUNNING, RUNNING, List.of(RUNNING), List.of(), false,
-                false, launch, false, (status, times) -> { }), QUEUE);
+                false, launch, Lane.IN_ORDER, (status, times) -> { }), QUEUE);
         assertFalse(window.sideFreeFor(launch));
     }
 
@@ -93,5 +121,41 @@ class InFlightWindowTest {
         InFlightWindow ended = new InFlightWindow();
         ended.add(part(launch, EndedEvent.INSTANCE, false), QUEUE);
         assertFalse(ended.sideFreeFor(launch), "a blocking transfer: all in flight have ended");
+    }
+
+    /**
+     * A download of what an ended piece wrote reads nothing that a part of its launch writes: a part may go beside
+     * the parts in flight with it; yet a part does not go on the side queue with downloads alone in flight.
+     */
+    @Test
+    void downloadsInFlightLeaveTheSideQueueToTheParts() {
+        Object launch = new Object();
+        InFlightWindow window = new InFlightWindow();
+        window.add(part(launch, RUNNING, false), QUEUE);
+        window.add(download(RUNNING), QUEUE);
+        assertTrue(window.sideFreeFor(launch));
+        window.takeOldest();
+        assertFalse(window.sideFreeFor(launch), "only a download in flight: the in-order queue is free");
+    }
+
+    /**
+     * A download goes on the downloads queue only where every command without an event of its own on the in-order
+     * queue has a later event of that queue (its end is known from that one, never from the download's), and a
+     * failed download fails nothing after it.
+     */
+    @Test
+    void downloadsGoApartOnlyBehindAnEventOfTheInOrderQueue() {
+        Object launch = new Object();
+        InFlightWindow window = new InFlightWindow();
+        assertTrue(window.apartFree());
+        window.add(part(launch, null, false), QUEUE);
+        assertFalse(window.apartFree(), "a command whose end only a later event of its queue tells");
+        window.add(part(launch, RUNNING, false), QUEUE);
+        assertTrue(window.apartFree());
+        InFlightWindow failed = new InFlightWindow();
+        failed.add(download(FAILED), QUEUE);
+        failed.add(part(launch, RUNNING, false), QUEUE);
+        assertTrue(failed.awaitEnd(failed.takeOldest(), QUEUE) < 0);
+        assertFalse(failed.failing(), "the launch after the download is not failing");
     }
 }

@@ -44,6 +44,7 @@ public final class FakeDevice implements RealDevice {
     private final SplittableRandom faults;
     private final AtomicLong launches = new AtomicLong();
     private final AtomicLong transfersNow = new AtomicLong();
+    private final AtomicLong readsRun = new AtomicLong();
     private final AtomicLong unprofiledLaunches = new AtomicLong();
     private final AtomicLong enqueuedLaunches = new AtomicLong();
     /** The names of the threads that enqueued its launches. */
@@ -180,6 +181,15 @@ public final class FakeDevice implements RealDevice {
 
     void transferredNow() {
         transfersNow.incrementAndGet();
+    }
+
+    /** Reads from its buffers into the host's memory that have run so far. */
+    public long readsRun() {
+        return readsRun.get();
+    }
+
+    void readRun() {
+        readsRun.incrementAndGet();
     }
 
     /** The names of the threads that enqueued its launches so far. */

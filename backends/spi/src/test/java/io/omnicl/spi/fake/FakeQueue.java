@@ -93,7 +93,10 @@ final class FakeQueue extends FakeObject implements RealQueue {
         ByteBuffer to = host(dst);
         long length = to.remaining();
         checkRange(from, offset, length);
-        return transfer(waitFor, length, () -> to.put(from.bytes(offset, length)));
+        return transfer(waitFor, length, () -> {
+            to.put(from.bytes(offset, length));
+            device.readRun();
+        });
     }
 
     @Override
