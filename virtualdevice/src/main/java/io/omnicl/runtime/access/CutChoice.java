@@ -10,7 +10,8 @@ import java.util.Arrays;
  * the program did in between, such as reading the earlier one's result before the JIT had compiled the code that
  * reads a cut launch's, is not the launch's); the way whose last interval was shorter is taken, and the other
  * tried again now and then (after 16 launches, then 32, 64, ...: each try moves data between devices and back).
- * The first launches are cut, the next ones whole; a program of one launch gains at once. The last interval of each
+ * The first launches are cut, the next ones whole (unless the cut ones were well under what the performance model
+ * expects of the launch whole: a whole launch takes at least that); a program of one launch gains at once. The last interval of each
  * way is the one that counts, since the first after a change of way includes moving data where that way wants it.
  * Decisions are made as launches are enqueued, ahead of their ends: until both ways have an interval, launches go
  * the way of the one before. Also the devices' shares of the last cut, kept while the model's times move them
@@ -25,6 +26,11 @@ public final class CutChoice {
      * the first launches of a run are timed before the JIT has compiled much of OmniCL, the cut ones first.
      */
     private static final int FIRST_RECHECK = 16;
+    /**
+     * A cut interval under this fraction of the model's time for the launch whole is surely sooner than a whole
+     * launch: the model's time, learnt from cut launches, is a device's span over its pieces scaled to the launch.
+     */
+    private static final double SURELY_SOONER = 0.8;
 
     private final long[] lastInterval = {-1, -1};
     private final int[] decided = new int[2];
@@ -41,13 +47,18 @@ public final class CutChoice {
     /** What the next launch does: it is cut, runs whole being the sooner way, or runs whole to try that way. */
     public enum Next { CUT, WHOLE, TRY_WHOLE }
 
-    /** What the next launch does. */
-    public synchronized Next next() {
+    /**
+     * What the next launch does. {@code expectedWhole}: the performance model's time for the launch whole on its
+     * fastest device (NaN when it has none); a launch whole takes at least that, so whole launches are not tried
+     * while the last cut interval is well under it.
+     */
+    public synchronized Next next(double expectedWhole) {
         int way;
         boolean tried = true;
+        boolean cutSurelySooner = lastInterval[1] >= 0 && lastInterval[1] < SURELY_SOONER * expectedWhole;
         if (decided[1] < EXPLORE) {
             way = 1;
-        } else if (decided[0] < EXPLORE) {
+        } else if (decided[0] < EXPLORE && !cutSurelySooner) {
             way = 0;
         } else if (lastInterval[0] < 0 || lastInterval[1] < 0) {
             way = lastDecided;
@@ -57,7 +68,7 @@ public final class CutChoice {
         } else {
             way = lastInterval[1] <= lastInterval[0] ? 1 : 0;
             tried = false;
-            if (++sinceCheck >= recheckAfter) {
+            if (++sinceCheck >= recheckAfter && !(way == 1 && cutSurelySooner)) {
                 sinceCheck = 0;
                 recheckAfter *= 2;
                 trying = 1 - way;

@@ -217,7 +217,8 @@ final class KernelCommand extends DeviceCommand {
         if (choice != null) {
             enqueuedAt = System.nanoTime();
         }
-        CutChoice.Next next = choice == null ? CutChoice.Next.CUT : choice.next();
+        CutChoice.Next next = choice == null ? CutChoice.Next.CUT
+                : choice.next(LaunchCut.expectedWhole(perfKey, nodes, queue.runtime().devices()));
         if (next != CutChoice.Next.CUT) {
             counters.whole(next == CutChoice.Next.TRY_WHOLE ? "whole launches of this shape tried against cut ones"
                     : "whole launches of this shape ended sooner than cut ones");

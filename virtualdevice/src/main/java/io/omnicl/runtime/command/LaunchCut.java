@@ -255,8 +255,8 @@ final class LaunchCut {
                 ? "moving what a part reads would take longer than the cut saves" : null;
     }
 
-    /** What the model expects of the launch whole on the fastest of {@code nodes} that has run it; NaN if none has. */
-    private static double expectedWhole(PerfKey key, long nodes, DeviceNodes devices) {
+    /** The performance model's time for the launch whole on the fastest of {@code nodes}, NaN when it has none. */
+    static double expectedWhole(PerfKey key, long nodes, DeviceNodes devices) {
         double best = Double.NaN;
         for (DeviceNode n : devices.nodes()) {
             if ((nodes & n.bit()) != 0 && key != null) {

@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class CutChoiceTest {
 
     private static boolean cut(CutChoice choice) {
-        return choice.next() == CutChoice.Next.CUT;
+        return choice.next(Double.NaN) == CutChoice.Next.CUT;
     }
 
     /** Launches one after the other, each taking {@code cutNanos} cut or {@code wholeNanos} whole; the ways taken. */
@@ -25,10 +25,16 @@ class CutChoiceTest {
 
     /** As {@link #run}, each launch's {@link CutChoice.Next}. */
     private static List<CutChoice.Next> nexts(CutChoice choice, int launches, long cutNanos, long wholeNanos) {
+        return nexts(choice, launches, cutNanos, wholeNanos, Double.NaN);
+    }
+
+    /** As {@link #nexts}, where the performance model expects the launch whole to take {@code expectedWhole}. */
+    private static List<CutChoice.Next> nexts(CutChoice choice, int launches, long cutNanos, long wholeNanos,
+                                              double expectedWhole) {
         List<CutChoice.Next> nexts = new ArrayList<>();
         long now = 0;
         for (int i = 0; i < launches; i++) {
-            CutChoice.Next next = choice.next();
+            CutChoice.Next next = choice.next(expectedWhole);
             long enqueued = now;
             now += next == CutChoice.Next.CUT ? cutNanos : wholeNanos;
             choice.ended(next == CutChoice.Next.CUT, enqueued, now);
@@ -80,6 +86,33 @@ class CutChoiceTest {
         assertEquals(expected, nexts);
         List<CutChoice.Next> later = nexts(new CutChoice(), 8, 300, 100);
         assertEquals(List.of(CutChoice.Next.WHOLE, CutChoice.Next.WHOLE), later.subList(6, 8), "the sooner: " + later);
+    }
+
+    /**
+     * Cut launches that end well under what the performance model expects of the launch whole (which a whole launch
+     * takes at least) are never made whole to try that way; ones that do not are, at first and at each check.
+     */
+    @Test
+    void cutLaunchesWellUnderTheModelsWholeTimeAreNotTriedWhole() {
+        List<CutChoice.Next> sure = nexts(new CutChoice(), 40, 100, 300, 200);
+        assertFalse(sure.contains(CutChoice.Next.TRY_WHOLE), "cut, surely sooner: " + sure);
+        List<CutChoice.Next> near = nexts(new CutChoice(), 40, 100, 300, 120);
+        assertEquals(6, near.stream().filter(n -> n == CutChoice.Next.TRY_WHOLE).count(), "within the margin: " + near);
+        // cut launches slow at first (whole ones ended sooner), well under from the tenth launch on: cut again from
+        // the first check (the 22nd launch), and no whole ones tried after
+        CutChoice later = new CutChoice();
+        List<CutChoice.Next> ways = new ArrayList<>();
+        long now = 0;
+        for (int i = 0; i < 90; i++) {
+            CutChoice.Next next = later.next(200);
+            long enqueued = now;
+            now += next != CutChoice.Next.CUT ? 250 : i < 10 ? 300 : 100;
+            later.ended(next == CutChoice.Next.CUT, enqueued, now);
+            ways.add(next);
+        }
+        assertEquals(List.of(CutChoice.Next.WHOLE, CutChoice.Next.CUT), ways.subList(20, 22), "the check: " + ways);
+        assertFalse(ways.subList(21, 90).contains(CutChoice.Next.TRY_WHOLE), "no more checks: " + ways);
+        assertFalse(ways.subList(21, 90).contains(CutChoice.Next.WHOLE), "cut: " + ways);
     }
 
     @Test
