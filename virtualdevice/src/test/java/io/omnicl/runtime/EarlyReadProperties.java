@@ -2,6 +2,7 @@ package io.omnicl.runtime;
 
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
+import io.omnicl.driver.ClEvent;
 import io.omnicl.driver.ClKernel;
 import io.omnicl.driver.ClMem;
 import io.omnicl.driver.ClProgram;
@@ -24,8 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 /**
  * Reads right after launches cut across two fake GPUs, which take each piece's bytes as the piece ends: whatever the
- * buffer's size, the launches' offsets and sizes, the range read, and whether one GPU fails some of its launches and
- * transfers, the program reads what the launches wrote in order over what it wrote before them.
+ * buffer's size, the launches' offsets and sizes, the range read, whether the read waits for the last launch's event,
+ * and whether one GPU fails some of its launches and transfers, the program reads what the launches wrote in order
+ * over what it wrote before them.
  */
 class EarlyReadProperties {
 
@@ -64,12 +66,16 @@ class EarlyReadProperties {
         queue.writeBuffer(buffer, true, 0, 4L * items, new Bytes(bytes(expected)), List.of()).release();
         fill.setArg(0, 8, buffer);
         int launches = 1 + random.nextInt(3);
+        ClEvent last = null;
         for (int t = 0; t < launches; t++) {
             int offset = random.nextInt(items - 32);
             int size = 32 + random.nextInt(items - offset - 31);
             int k = random.nextInt(1000);
             fill.setArg(1, 4, bytes(new int[] {k}));
-            queue.ndRange(fill, 1, new long[] {offset}, new long[] {size}, null, List.of()).release();
+            if (last != null) {
+                last.release();
+            }
+            last = queue.ndRange(fill, 1, new long[] {offset}, new long[] {size}, null, List.of());
             for (int i = offset; i < offset + size; i++) {
                 expected[i] = 3 * i + k;
             }
@@ -77,7 +83,10 @@ class EarlyReadProperties {
         int from = random.nextInt(items);
         int length = 1 + random.nextInt(items - from);
         byte[] back = new byte[4 * length];
-        queue.readBuffer(buffer, true, 4L * from, back.length, new Bytes(back), List.of()).release();
+        // as a program that reads after its launch's event does, or one that reads after its launch
+        queue.readBuffer(buffer, true, 4L * from, back.length, new Bytes(back),
+                random.nextBoolean() ? List.of(last) : List.of()).release();
+        last.release();
         int[] read = new int[length];
         ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(read);
         int[] want = new int[length];

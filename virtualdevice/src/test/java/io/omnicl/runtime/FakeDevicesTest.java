@@ -361,10 +361,12 @@ class FakeDevicesTest {
     /**
      * A blocking read right after a launch cut across two GPUs takes each piece's bytes as the piece ends, while the
      * other GPU still runs its piece: the second GPU's first work-item waits (two seconds at most) until the first GPU
-     * has had a read run, which only a read made before the launch has ended can be.
+     * has had a read run, which only a read made before the launch has ended can be. So also where the read has the
+     * launch's event in its wait list.
      */
-    @Test
-    void aReadAfterACutLaunchTakesEachPiecesBytesAsThePieceEnds() {
+    @ParameterizedTest(name = "launch's event in the wait list {0}")
+    @ValueSource(booleans = {false, true})
+    void aReadAfterACutLaunchTakesEachPiecesBytesAsThePieceEnds(boolean waitsForTheLaunchsEvent) {
         FakeBackend[] made = new FakeBackend[1];
         AtomicLong readsBefore = new AtomicLong(-1);
         AtomicBoolean held = new AtomicBoolean();
@@ -399,9 +401,11 @@ class FakeDevicesTest {
         queue.ndRange(fill, 1, null, new long[] {1024}, null, List.of()).release();
         queue.finish();
         readsBefore.set(backend.device(0).readsRun());
-        queue.ndRange(fill, 1, null, new long[] {1024}, null, List.of()).release();
+        ClEvent launched = queue.ndRange(fill, 1, null, new long[] {1024}, null, List.of());
         byte[] back = new byte[4 * 1024];
-        queue.readBuffer(out, true, 0, back.length, new Bytes(back), List.of()).release();
+        queue.readBuffer(out, true, 0, back.length, new Bytes(back),
+                waitsForTheLaunchsEvent ? List.of(launched) : List.of()).release();
+        launched.release();
         int[] values = new int[1024];
         ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(values);
         assertArrayEquals(IntStream.range(0, 1024).map(i -> 3 * i).toArray(), values);

@@ -152,10 +152,12 @@ abstract class Command {
     }
 
     /**
-     * Before the seal arrives: the one earlier command of this queue that the command still waits for, where it
-     * waits for nothing else (every dependency from outside the queue met, every other precursor ended); else null.
-     * Dependencies are met from other threads, but what is met stays met: an answer other than null stays true
-     * until that precursor ends.
+     * Once sealed: the one earlier command of this queue, among those the command waits for, that has not ended,
+     * where nothing from outside the queue is still awaited; else null. The earlier commands that write what the
+     * command uses are among them (the queue's hazards), so once that one has written a range, the range holds what
+     * the command will find there. Dependencies are met from other threads, but what is met stays met: an answer
+     * other than null stays true until that command ends. (The command may wait for that one through several
+     * dependencies, its event in the wait list as well as its end; other dependencies of the queue only order.)
      */
     final Command onlyPrecursorLeft() {
         if (foreignUnmet.get() != 0 || waitListFailed) {
@@ -170,8 +172,7 @@ abstract class Command {
                 left = p;
             }
         }
-        // the seal's own count, and one for what holds that precursor's end
-        return left != null && unmet.get() == 2 ? left : null;
+        return left;
     }
 
     private void arrive() {

@@ -71,7 +71,11 @@ final class HostReadCommand extends Command {
         }
     }
 
-    /** A read that waits for a launch cut across GPUs alone, which writes all it reads, reads its pieces as they end. */
+    /**
+     * A read whose only earlier command not yet ended is a launch cut across GPUs, which writes all it reads, reads the
+     * launch's pieces as they end. (Where the launch's event is in the read's wait list and the launch fails, the read
+     * fails too, its memory holding what pieces that ended well wrote.)
+     */
     @Override
     void waitsWhenSealed() {
         if (access.storage().image() == null && onlyPrecursorLeft() instanceof KernelCommand launch) {
