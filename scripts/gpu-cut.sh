@@ -13,6 +13,7 @@
 #   ab         the frame probe, 30 runs in one JVM, on this jar and on BASE=<jar>, then plain JOCL, twice in turn
 #   abread     as ab with each run's read enqueued right after its launch (no clFinish), three rounds; then the bench's
 #              frame (fresh JVM, 2 warm-up runs) on both jars, three rounds
+#   abmatmul   matmul 4096² on the virtual device, this jar and BASE=<jar> in turn, three rounds; then as in workloads
 #   gpucpu     frame, matmul 4096² and Jacobi 1024² as in workloads (for a machine of one GPU and PoCL's CPU)
 #   queues     scripts/probes/Queues.java on plain JOCL: a frame as one launch, and as blocks on 1, 2 and 3 queues of
 #              one GPU (compiled beside the jars: javac -cp .gpu/lib/jocl-2.0.5.jar -d .gpu/probe scripts/probes/Queues.java)
@@ -101,6 +102,18 @@ case $what in
       done
     done
     ;;
+  abmatmul)
+    # matmul 4096² on the virtual device, this jar and BASE=<jar> in turn, three rounds; then both configurations' bench
+    for round in 1 2 3; do
+      for jar in "$O" "$BASE"; do
+        echo "=== matmul, $jar"
+        timeout 120 java -jar "$jar" bench matmul --n 4096 --blocks 1 --reps 3 --warmup 2 --calibration-runs 1 \
+          --configs virtual-dmda --no-gantt --quiet 1 --max-others 1 --out-dir /tmp/cut-abmatmul \
+          | grep -A1 "^configuration  " | tail -1 | cut -c1-200
+      done
+    done
+    bench matmul matmul --n 4096 --blocks 1 --reps 3 --warmup 2
+    ;;
   ab)
     for round in 1 2; do
       OMNICL_STATS=1 probe "probe-new-$round" OmniCL "$O"
@@ -117,7 +130,7 @@ case $what in
     java -cp "$J:$g/probe" Queues
     ;;
   *)
-    echo "unknown: $what (workloads, probe, always, trace, ab, gpucpu, queues)" >&2
+    echo "unknown: $what (workloads, probe, always, trace, ab, abread, abmatmul, gpucpu, queues)" >&2
     exit 2
     ;;
 esac
