@@ -84,9 +84,9 @@ public final class MemObject extends CountedObject implements ClMem {
     /**
      * {@code CL_MEM_COPY_HOST_PTR}: the bytes go straight to the devices where the context's new data belongs,
      * those of them that have room, sparing the host copy (allocating it, copying into it, uploading from it
-     * later): from a direct buffer as they are, from a Java array through landing memory of the first of those
-     * devices (kept from one transfer to the next, so not touched for the first time). False when they go to
-     * the host copy instead.
+     * later): from a direct buffer as they are; from a Java array into the pinned slots of devices whose transfers
+     * are staged, else first into landing memory of the first of those devices (kept from one transfer to the next,
+     * so not touched for the first time). False when they go to the host copy instead.
      */
     private static boolean fillOnDevice(Context context, Storage storage, HostMemory data) {
         ByteBuffer direct = data.direct();
@@ -97,17 +97,40 @@ public final class MemObject extends CountedObject implements ClMem {
         if (homes.isEmpty()) {
             return false;
         }
-        if (direct != null) {
-            return Coherency.fillOnDevices(storage, homes, direct);
+        if (direct != null || homes.stream().allMatch(w -> w.node().staged())) {
+            return Coherency.fillOnDevices(storage, homes, data);
         }
         // every device has taken the bytes, or copied them into its pinned memory, when the fill returns
         Landings landings = homes.get(0).landings();
         ByteBuffer copy = landings.take(storage.size());
         try {
             HostThreads.fromUser(data, 0, copy).join();
-            return Coherency.fillOnDevices(storage, homes, copy);
+            return Coherency.fillOnDevices(storage, homes, new Landed(copy));
         } finally {
             landings.give(copy);
+        }
+    }
+
+    /** A Java array's bytes copied into landing memory, on their way to devices. */
+    private record Landed(ByteBuffer bytes) implements HostMemory {
+        @Override
+        public long size() {
+            return bytes.remaining();
+        }
+
+        @Override
+        public void copyOut(long offset, ByteBuffer dst) {
+            dst.put(bytes.slice(bytes.position() + (int) offset, dst.remaining()));
+        }
+
+        @Override
+        public void copyIn(long offset, ByteBuffer src) {
+            throw new UnsupportedOperationException("landed bytes are only read");
+        }
+
+        @Override
+        public ByteBuffer direct() {
+            return bytes;
         }
     }
 

@@ -57,6 +57,26 @@ class StagedArrayTransfersTest {
         buffer.release();
     }
 
+    /**
+     * A buffer made from an array larger than the slots one upload takes goes from the array through the GPU's pinned
+     * slots, each used again, to the device, not to the host copy.
+     */
+    @Test
+    void aLargeBufferMadeFromAnArrayArrivesWhole() {
+        int size = (40 << 20) + 77;
+        byte[] data = new byte[size];
+        new SplittableRandom(5).nextBytes(data);
+        ClMem buffer = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE | OpenClConstants.CL_MEM_COPY_HOST_PTR,
+                size, new Bytes(data));
+        assertEquals(CoherenceMap.bit(1), ((MemObject) buffer).storage().map().holdersOfAll(0, size),
+                "made on the device, not in the host copy");
+        byte[] back = new byte[size];
+        queue.readBuffer(buffer, true, 0, size, new Bytes(back), List.of()).release();
+        assertArrayEquals(data, back);
+        assertEquals(size, engine.counters().get(0).bytesToDevice(), "uploaded once");
+        buffer.release();
+    }
+
     @Test
     void aWriteIntoPartOfABufferLeavesTheRestAlone() {
         byte[] first = random(3);

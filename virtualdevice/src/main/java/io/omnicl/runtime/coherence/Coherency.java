@@ -1,6 +1,7 @@
 package io.omnicl.runtime.coherence;
 
 import io.omnicl.driver.ClError;
+import io.omnicl.driver.HostMemory;
 import io.omnicl.driver.ImageSpec;
 import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.coherence.CoherenceMap.Piece;
@@ -121,7 +122,8 @@ public final class Coherency {
     }
 
     /**
-     * From the program's thread: {@code s}, a new storage, takes its first content from {@code data} straight
+     * From the program's thread: {@code s}, a new storage, takes its first content from {@code data} (its first
+     * {@code s.size()} bytes; a Java array only where every device of {@code homes} stages its transfers) straight
      * on the devices of {@code homes}, which then alone hold it. The caller may change {@code data} as soon as
      * this returns, so each device's bytes are first copied into its pinned staging memory when it has a
      * slot for them; the upload from there is then left to the device's worker, ahead of anything it runs
@@ -130,7 +132,7 @@ public final class Coherency {
      * now, or whose upload fails, gets nothing; false, having done nothing, when that is every device: then
      * the bytes go to the host copy.
      */
-    public static boolean fillOnDevices(Storage s, List<? extends MemoryNode> homes, ByteBuffer data) {
+    public static boolean fillOnDevices(Storage s, List<? extends MemoryNode> homes, HostMemory data) {
         Map<MemoryNode, Chunk> chunks = new LinkedHashMap<>();
         Map<MemoryNode, ByteBuffer> staged = new LinkedHashMap<>();
         for (MemoryNode w : homes) {
@@ -148,17 +150,17 @@ public final class Coherency {
             chunks.put(w, c);
         }
         List<CompletableFuture<Void>> copies = staged.entrySet().stream()
-                .map(e -> e.getKey().copyOnHostThreads(data, e.getValue().limit(data.remaining()))).toList();
+                .map(e -> e.getKey().copyOnHostThreads(data, e.getValue().limit((int) s.size()))).toList();
         List<MemoryNode> waited = chunks.keySet().stream().filter(w -> !staged.containsKey(w)).toList();
         List<CompletableFuture<Integer>> others = waited.stream().skip(1)
-                .map(w -> w.upload(chunks.get(w).buffer(), data.duplicate())).toList();
+                .map(w -> w.upload(chunks.get(w).buffer(), data, s.size())).toList();
         long holders = 0;
         for (MemoryNode w : staged.keySet()) {
             holders |= w.bit();
         }
         for (int i = 0; i < waited.size(); i++) {
             MemoryNode w = waited.get(i);
-            int status = i == 0 ? w.uploadNow(chunks.get(w).buffer(), data.duplicate()) : others.get(i - 1).join();
+            int status = i == 0 ? w.uploadNow(chunks.get(w).buffer(), data, s.size()) : others.get(i - 1).join();
             holders |= status == 0 ? w.bit() : 0;
         }
         copies.forEach(CompletableFuture::join);

@@ -1,5 +1,6 @@
 package io.omnicl.runtime.coherence;
 
+import io.omnicl.driver.HostMemory;
 import io.omnicl.spi.DeviceSession;
 import io.omnicl.spi.RealBuffer;
 import io.omnicl.spi.RealEvent;
@@ -81,14 +82,17 @@ public interface MemoryNode {
 
     void giveStaging(ByteBuffer slot);
 
-    /** Copies {@code src} into {@code dst} on host threads, several at once where it is large. */
-    CompletableFuture<Void> copyOnHostThreads(ByteBuffer src, ByteBuffer dst);
+    /** Copies {@code dst.remaining()} bytes of {@code src} from its start into {@code dst} on host threads. */
+    CompletableFuture<Void> copyOnHostThreads(HostMemory src, ByteBuffer dst);
 
-    /** Uploads {@code src} into {@code dst} from the calling thread, through staging where there is; the status. */
-    int uploadNow(RealBuffer dst, ByteBuffer src);
+    /**
+     * Uploads the first {@code length} bytes of {@code src} into {@code dst} from the calling thread, through staging
+     * where there is (from a Java array, a slot's worth at a time); the status.
+     */
+    int uploadNow(RealBuffer dst, HostMemory src, long length);
 
     /** {@link #uploadNow} on a host thread. */
-    CompletableFuture<Integer> upload(RealBuffer dst, ByteBuffer src);
+    CompletableFuture<Integer> upload(RealBuffer dst, HostMemory src, long length);
 
     /** Runs {@code task} on the node's thread. */
     void runOnThread(Runnable task);

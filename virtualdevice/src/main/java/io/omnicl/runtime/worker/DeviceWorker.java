@@ -1,6 +1,7 @@
 package io.omnicl.runtime.worker;
 
 import io.omnicl.driver.DeviceCounters;
+import io.omnicl.driver.HostMemory;
 import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.coherence.DeviceMemory;
 import io.omnicl.runtime.coherence.MemoryNode;
@@ -249,14 +250,14 @@ public final class DeviceWorker implements Worker, MemoryNode {
      * through {@link #precede} instead; this is for the others.)
      */
     @Override
-    public int uploadNow(RealBuffer dst, ByteBuffer src) {
-        return staging.uploadNow(dst, src);
+    public int uploadNow(RealBuffer dst, HostMemory src, long length) {
+        return staging.uploadNow(dst, src, length);
     }
 
     /** {@link #uploadNow} from a host thread, so that uploads to several devices overlap. */
     @Override
-    public CompletableFuture<Integer> upload(RealBuffer dst, ByteBuffer src) {
-        return staging.upload(dst, src);
+    public CompletableFuture<Integer> upload(RealBuffer dst, HostMemory src, long length) {
+        return staging.upload(dst, src, length);
     }
 
     /** Memory for reads from this device on their way into Java arrays. */
@@ -265,8 +266,8 @@ public final class DeviceWorker implements Worker, MemoryNode {
     }
 
     @Override
-    public CompletableFuture<Void> copyOnHostThreads(ByteBuffer src, ByteBuffer dst) {
-        return HostThreads.copy(src, dst);
+    public CompletableFuture<Void> copyOnHostThreads(HostMemory src, ByteBuffer dst) {
+        return HostThreads.fromUser(src, 0, dst);
     }
 
     /** From any thread: pinned memory to stage a transfer, {@link StagedTransfers#take}. */

@@ -1,5 +1,6 @@
 package io.omnicl.runtime.worker;
 
+import io.omnicl.driver.HostMemory;
 import io.omnicl.runtime.completion.Statuses;
 import io.omnicl.spi.DeviceSession;
 import io.omnicl.spi.RealBuffer;
@@ -7,6 +8,7 @@ import io.omnicl.spi.RealEvent;
 import io.omnicl.spi.RealQueue;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -123,19 +125,19 @@ final class StagedTransfers {
     }
 
     /**
-     * From any thread: writes {@code src} to the start of {@code dst} on a queue of its own, and waits. Only
-     * for memory no command uses yet, which therefore needs no order against the worker's queue. Where this
-     * device's transfers are staged, the bytes go through pinned slots a slot's worth at a time, several copied
-     * at once while the device takes those already copied. Pieces that find no slot free go as they are.
+     * From any thread: writes the first {@code length} bytes of {@code src} to the start of {@code dst} on a queue of
+     * its own, and waits. Only for memory no command uses yet, which therefore needs no order against the worker's
+     * queue. Where this device's transfers are staged, the bytes go through pinned slots a slot's worth at a time,
+     * several copied at once (straight from a Java array) while the device takes those already copied. Pieces that
+     * find no slot free go as they are from a direct buffer, through memory of their own from an array.
      *
      * @return 0, or the first failed piece's negative status
      */
-    int uploadNow(RealBuffer dst, ByteBuffer src) {
+    int uploadNow(RealBuffer dst, HostMemory src, long length) {
         NativeGate.enter();
         ArrayDeque<Piece> pending = new ArrayDeque<>();
         int status = 0;
         try {
-            int length = src.remaining();
             for (long at = 0; at < length && status == 0; at += PinnedSlots.SLOT_BYTES) {
                 int part = (int) Math.min(PinnedSlots.SLOT_BYTES, length - at);
                 ByteBuffer slot = pinned != null && pending.size() < STAGED_UPLOAD_SLOTS ? pinned.take(part) : null;
@@ -148,7 +150,7 @@ final class StagedTransfers {
                     pinned.give(slot);
                     break;
                 }
-                pending.add(new Piece(at, src.slice(src.position() + (int) at, part), slot));
+                pending.add(new Piece(at, part, src, slot));
                 for (Piece p : pending) {
                     p.writeOnceCopied(dst, false);
                 }
@@ -166,19 +168,20 @@ final class StagedTransfers {
             NativeGate.exit();
         }
         if (status == 0) {
-            counters.countBytes(src.remaining(), true);
+            counters.countBytes(length, true);
         }
         return status;
     }
 
     /** {@link #uploadNow} from a host thread, so that uploads to several devices overlap. */
-    CompletableFuture<Integer> upload(RealBuffer dst, ByteBuffer src) {
-        return HostThreads.supply(() -> uploadNow(dst, src));
+    CompletableFuture<Integer> upload(RealBuffer dst, HostMemory src, long length) {
+        return HostThreads.supply(() -> uploadNow(dst, src, length));
     }
 
     /**
-     * A piece of an upload at {@code offset}: its bytes are copied into {@code slot} on host threads (when
-     * it has one; otherwise they go straight from the program's memory), then written.
+     * A piece of an upload, {@code length} bytes of {@code src} at {@code offset}: copied into {@code slot} on host
+     * threads when it has one, else taken as they are from a direct buffer or copied into memory of its own; then
+     * written.
      */
     private final class Piece {
         private final long offset;
@@ -187,11 +190,18 @@ final class StagedTransfers {
         private final CompletableFuture<Void> copied;
         private RealEvent write;
 
-        Piece(long offset, ByteBuffer from, ByteBuffer slot) {
+        Piece(long offset, int length, HostMemory src, ByteBuffer slot) {
             this.offset = offset;
             this.slot = slot;
-            this.bytes = slot == null ? from : slot.slice(0, from.remaining());
-            this.copied = slot == null ? CompletableFuture.completedFuture(null) : HostThreads.copy(from, slot);
+            ByteBuffer direct = src.direct();
+            if (slot == null && direct != null) {
+                this.bytes = direct.slice(direct.position() + (int) offset, length);
+                this.copied = CompletableFuture.completedFuture(null);
+            } else {
+                this.bytes = slot != null ? slot.slice(0, length)
+                        : ByteBuffer.allocateDirect(length).order(ByteOrder.nativeOrder());
+                this.copied = HostThreads.fromUser(src, offset, bytes);
+            }
         }
 
         /** Enqueues the write once the copy is done: at once if it is, else only when {@code wait}. */
