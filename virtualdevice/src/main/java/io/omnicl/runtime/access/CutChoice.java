@@ -10,8 +10,8 @@ import java.util.Arrays;
  * the program did in between, such as reading the earlier one's result before the JIT had compiled the code that
  * reads a cut launch's, is not the launch's); the way whose last interval was shorter is taken, and the other
  * tried again now and then (after 16 launches, then 32, 64, ...: each try moves data between devices and back).
- * The first launches are cut, the next ones whole (unless the cut ones were well under what the performance model
- * expects of the launch whole: a whole launch takes at least that); a program of one launch gains at once. The last interval of each
+ * The first launches are cut, the next ones whole (at the first check, where the cut ones were well under what the
+ * performance model expects of the launch whole); a program of one launch gains at once. The last interval of each
  * way is the one that counts, since the first after a change of way includes moving data where that way wants it.
  * Decisions are made as launches are enqueued, ahead of their ends: until both ways have an interval, launches go
  * the way of the one before. Also the devices' shares of the last cut, kept while the model's times move them
@@ -27,10 +27,10 @@ public final class CutChoice {
      */
     private static final int FIRST_RECHECK = 16;
     /**
-     * A cut interval under this fraction of the model's time for the launch whole is surely sooner than a whole
+     * A cut interval under this fraction of the model's time for the launch whole is likely sooner than a whole
      * launch: the model's time, learnt from cut launches, is a device's span over its pieces scaled to the launch.
      */
-    private static final double SURELY_SOONER = 0.8;
+    private static final double LIKELY_SOONER = 0.8;
 
     private final long[] lastInterval = {-1, -1};
     private final int[] decided = new int[2];
@@ -49,16 +49,25 @@ public final class CutChoice {
 
     /**
      * What the next launch does. {@code expectedWhole}: the performance model's time for the launch whole on its
-     * fastest device (NaN when it has none); a launch whole takes at least that, so whole launches are not tried
-     * while the last cut interval is well under it.
+     * fastest device (NaN when it has none). Where the last cut interval is well under it, the first whole launches
+     * are put off to the first check: a program's first launches then run the sooner way, while the model, learnt
+     * from cut launches alone, may still be wrong (a device's piece may take longer than its share of the whole).
      */
     public synchronized Next next(double expectedWhole) {
         int way;
         boolean tried = true;
-        boolean cutSurelySooner = lastInterval[1] >= 0 && lastInterval[1] < SURELY_SOONER * expectedWhole;
+        boolean cutLikelySooner = lastInterval[1] >= 0 && lastInterval[1] < LIKELY_SOONER * expectedWhole;
         if (decided[1] < EXPLORE) {
             way = 1;
-        } else if (decided[0] < EXPLORE && !cutSurelySooner) {
+        } else if (decided[0] == 0 && cutLikelySooner && sinceCheck < recheckAfter) {
+            // the first whole launches wait for the first check
+            sinceCheck++;
+            way = 1;
+        } else if (decided[0] < EXPLORE) {
+            if (sinceCheck >= recheckAfter) {
+                sinceCheck = 0;
+                recheckAfter *= 2;
+            }
             way = 0;
         } else if (lastInterval[0] < 0 || lastInterval[1] < 0) {
             way = lastDecided;
@@ -68,7 +77,7 @@ public final class CutChoice {
         } else {
             way = lastInterval[1] <= lastInterval[0] ? 1 : 0;
             tried = false;
-            if (++sinceCheck >= recheckAfter && !(way == 1 && cutSurelySooner)) {
+            if (++sinceCheck >= recheckAfter) {
                 sinceCheck = 0;
                 recheckAfter *= 2;
                 trying = 1 - way;

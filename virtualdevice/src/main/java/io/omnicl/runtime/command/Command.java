@@ -188,7 +188,7 @@ abstract class Command {
     /** Every dependency is met: runs the command, or fails it when its wait list failed. */
     private void proceed() {
         if (waitListFailed) {
-            end(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+            failedByWaitList();
             return;
         }
         event.submitted();
@@ -201,6 +201,11 @@ abstract class Command {
 
     /** Runs the command, or hands it to where it runs. */
     abstract void start();
+
+    /** An event of the wait list failed: the command fails without running. */
+    void failedByWaitList() {
+        end(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    }
 
     /**
      * The worker that may run this command behind its precursors: the one they are all in flight on (those

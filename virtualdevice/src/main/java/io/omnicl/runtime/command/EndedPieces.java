@@ -38,6 +38,12 @@ final class EndedPieces {
         }
     }
 
+    /** The launch has ended: nothing more to tell, and its watchers (a read and its memory) are let go. */
+    synchronized void clear() {
+        ended.clear();
+        watchers.clear();
+    }
+
     /** {@code watcher} is told of the pieces that have ended well, now, and of each one after, as it ends. */
     void watch(Watcher watcher) {
         Ended[] past;

@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 
 import static io.omnicl.driver.OpenClConstants.CL_COMMAND_READ_BUFFER;
+import static io.omnicl.driver.OpenClConstants.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
 
 /**
  * A read of a buffer range into the user's memory: it follows the commands that write the range onto their
@@ -61,7 +62,18 @@ final class HostReadCommand extends Command {
         if (e == null) {
             read();
         } else {
-            e.launchEnded();
+            e.launchEnded(0);
+        }
+    }
+
+    /** The launch in the wait list failed: the read fails once the reads of its pieces in flight have ended. */
+    @Override
+    void failedByWaitList() {
+        EarlyRead e = early;
+        if (e == null) {
+            super.failedByWaitList();
+        } else {
+            e.launchEnded(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
         }
     }
 
@@ -78,7 +90,9 @@ final class HostReadCommand extends Command {
      */
     @Override
     void waitsWhenSealed() {
-        if (access.storage().image() == null && onlyPrecursorLeft() instanceof KernelCommand launch) {
+        // where every result is copied to the host as its piece commits, the read finds it there
+        if (access.storage().image() == null && !queue.runtime().config().resilient()
+                && onlyPrecursorLeft() instanceof KernelCommand launch) {
             EndedPieces pieces = launch.piecesWritingAll(access);
             if (pieces != null) {
                 EarlyRead e = new EarlyRead();
@@ -97,11 +111,15 @@ final class HostReadCommand extends Command {
      */
     private final class EarlyRead implements EndedPieces.Watcher {
 
-        /** Under this: the bytes read, the reads in flight, whether one failed or was not made, the launch's end. */
+        /**
+         * Under this: the bytes read, the reads in flight, whether one failed or was not made, the launch's end, and
+         * the status the read fails with then (its wait list's), else 0.
+         */
         private long read;
         private int reading;
         private boolean missed;
         private boolean ended;
+        private int failure;
 
         @Override
         public void ended(DeviceWorker w, List<Access> outputs) {
@@ -118,14 +136,25 @@ final class HostReadCommand extends Command {
                     reading++;
                 }
                 long length = to - from;
-                Route.toThreadOf(w, on -> {
-                    boolean holds = (access.storage().map().holdersOfAll(from, length) & on.node().bit()) != 0;
-                    HostMemory window = new Window(user, from - access.offset(), length);
-                    if (on.node().isLost() || on.failing() || !holds || !on.onDownloadQueue(
-                            () -> readOn(on, from, length, window, false, status -> spanRead(length, status)))) {
-                        spanRead(length, -1);
-                    }
-                });
+                Route.toThreadOf(w, on -> readSpan(on, from, length));
+            }
+        }
+
+        /** On {@code w}'s thread: reads {@code [from, from + length)} of the storage from its downloads queue. */
+        private void readSpan(DeviceWorker w, long from, long length) {
+            boolean[] tracked = new boolean[1];
+            try {
+                boolean holds = (access.storage().map().holdersOfAll(from, length) & w.node().bit()) != 0;
+                HostMemory window = new Window(user, from - access.offset(), length);
+                if (!w.node().isLost() && !w.failing() && holds) {
+                    w.onDownloadQueue(() -> tracked[0] = readOn(w, from, length, window, false,
+                            status -> spanRead(length, status)));
+                }
+            } catch (RuntimeException e) {
+                // the device is failing (its downloads queue could not be made or flushed); a read tracked still ends
+            }
+            if (!tracked[0]) {
+                spanRead(length, -1);
             }
         }
 
@@ -144,10 +173,14 @@ final class HostReadCommand extends Command {
             finish();
         }
 
-        /** The launch has ended: the read ends once the reads in flight have. */
-        void launchEnded() {
+        /**
+         * The launch has ended: the read ends once the reads in flight have, failing with {@code failure} where that
+         * is not 0 (its wait list failed).
+         */
+        void launchEnded(int failure) {
             synchronized (this) {
                 ended = true;
+                this.failure = failure;
                 if (reading > 0) {
                     return;
                 }
@@ -156,6 +189,10 @@ final class HostReadCommand extends Command {
         }
 
         private void finish() {
+            if (failure != 0) {
+                end(failure);
+                return;
+            }
             // each byte read came from a piece that ended well and committed it there, as a read made now would find it
             if (!missed && read == access.length()) {
                 event.running(0);

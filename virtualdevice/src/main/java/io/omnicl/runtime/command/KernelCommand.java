@@ -594,6 +594,9 @@ final class KernelCommand extends DeviceCommand {
 
     @Override
     void released() {
+        if (ended != null) {
+            ended.clear();
+        }
         for (Kernel.Arg a : args) {
             if (a instanceof Kernel.MemArg b && b.memory() != null) {
                 b.memory().unhold();

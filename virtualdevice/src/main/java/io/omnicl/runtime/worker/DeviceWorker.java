@@ -423,7 +423,8 @@ public final class DeviceWorker implements Worker, MemoryNode {
     private void add(Submitted s) {
         inFlight.add(s, queue);
         counters.countCommands(1 + s.others().size());
-        if (s.behind()) {
+        // a download of bytes a piece wrote is behind nothing, but is not the scheduler's either
+        if (s.behind() && s.lane() != Lane.DOWNLOADS) {
             counters.countFollowed();
         }
     }

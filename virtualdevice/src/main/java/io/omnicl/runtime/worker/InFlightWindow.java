@@ -29,6 +29,8 @@ final class InFlightWindow {
     private final PendingWrites pendingWrites = new PendingWrites();
     /** Those in flight that followed others rather than came from the scheduler. */
     private int followers;
+    /** Those in flight on a queue other than the in-order one. */
+    private int apart;
     /** Commands submitted since the queue was last flushed. */
     private int unflushed;
     /**
@@ -126,11 +128,13 @@ final class InFlightWindow {
             if (s.last() instanceof EndedEvent) {
                 // a blocking transfer: the queue is flushed
                 unflushed = 0;
-            } else if (++unflushed >= FLUSH_EVERY || inFlight.isEmpty()) {
-                // the first on an idle device starts at once, the ones after it as they come in bunches
+            } else if (++unflushed >= FLUSH_EVERY || inFlight.size() == apart) {
+                // the first on an idle in-order queue starts at once, the ones after it as they come in bunches
                 flush(queue);
             }
             withoutEvent = s.last() == null ? withoutEvent + 1 : 0;
+        } else {
+            apart++;
         }
         inFlight.add(s);
         pendingWrites.add(s.writes());
@@ -170,6 +174,9 @@ final class InFlightWindow {
         Submitted s = inFlight.poll();
         if (s.behind()) {
             followers--;
+        }
+        if (s.lane() != Lane.IN_ORDER) {
+            apart--;
         }
         pendingWrites.remove(s.writes());
         return s;

@@ -11,7 +11,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * One fake device: an OpenCL 1.2 device as its {@link DeviceSpec} describes it. Its memory is counted over all its
@@ -45,6 +48,9 @@ public final class FakeDevice implements RealDevice {
     private final AtomicLong launches = new AtomicLong();
     private final AtomicLong transfersNow = new AtomicLong();
     private final AtomicLong readsRun = new AtomicLong();
+    private final AtomicLong readsEnqueued = new AtomicLong();
+    private volatile BooleanSupplier readsHeldUntil;
+    private volatile boolean failNewQueues;
     private final AtomicLong unprofiledLaunches = new AtomicLong();
     private final AtomicLong enqueuedLaunches = new AtomicLong();
     /** The names of the threads that enqueued its launches. */
@@ -190,6 +196,41 @@ public final class FakeDevice implements RealDevice {
 
     void readRun() {
         readsRun.incrementAndGet();
+    }
+
+    /** Reads from its buffers into the host's memory enqueued so far, run or not. */
+    public long readsEnqueued() {
+        return readsEnqueued.get();
+    }
+
+    void readEnqueued() {
+        readsEnqueued.incrementAndGet();
+    }
+
+    /**
+     * From now on, each read from its buffers into the host's memory waits, on its queue's thread, until {@code until}
+     * says so (a minute at most): a test holds the bytes of a read back to see what the runtime does meanwhile.
+     */
+    public void holdReads(BooleanSupplier until) {
+        readsHeldUntil = until;
+    }
+
+    /** Waits, on a queue's thread, until reads may go on ({@link #holdReads}). */
+    void readMayGo() {
+        BooleanSupplier until = readsHeldUntil;
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        while (until != null && !until.getAsBoolean() && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100));
+        }
+    }
+
+    /** From now on, whether making a queue on it fails ({@code CL_OUT_OF_RESOURCES}): a device short of resources. */
+    public void failNewQueues(boolean fail) {
+        failNewQueues = fail;
+    }
+
+    boolean failsNewQueues() {
+        return failNewQueues;
     }
 
     /** The names of the threads that enqueued its launches so far. */

@@ -93,7 +93,9 @@ final class FakeQueue extends FakeObject implements RealQueue {
         ByteBuffer to = host(dst);
         long length = to.remaining();
         checkRange(from, offset, length);
+        device.readEnqueued();
         return transfer(waitFor, length, () -> {
+            device.readMayGo();
             to.put(from.bytes(offset, length));
             device.readRun();
         });

@@ -101,6 +101,9 @@ final class FakeSession implements DeviceSession {
     @Override
     public RealQueue createQueue(boolean profiling) {
         requireOpen();
+        if (device.failsNewQueues()) {
+            throw new BackendException(ClCodes.CL_OUT_OF_RESOURCES, "no resources for another queue on " + device.name());
+        }
         return new FakeQueue(this, profiling);
     }
 

@@ -1,0 +1,236 @@
+package io.omnicl.runtime;
+
+import io.omnicl.driver.ClContext;
+import io.omnicl.driver.ClDevice;
+import io.omnicl.driver.ClError;
+import io.omnicl.driver.ClEvent;
+import io.omnicl.driver.ClKernel;
+import io.omnicl.driver.ClMem;
+import io.omnicl.driver.ClProgram;
+import io.omnicl.driver.ClQueue;
+import io.omnicl.driver.OpenClConstants;
+import io.omnicl.runtime.config.Config;
+import io.omnicl.runtime.entry.RuntimeDriver;
+import io.omnicl.spi.fake.DeviceSpec;
+import io.omnicl.spi.fake.FakeBackend;
+import io.omnicl.spi.fake.FakeConfig;
+import io.omnicl.spi.fake.FakeDevice;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.IntStream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A read right after a launch cut across fake GPUs takes each piece's bytes as the piece ends: it overlaps the pieces
+ * still running, gets the launch's results also where a GPU fails now and then, and ends as a read after the launch
+ * would where the launch fails or a GPU cannot take the reads.
+ */
+class EarlyReadTest {
+
+    private static final String FILL = "__kernel void fill(__global int* a) { int i = get_global_id(0); a[i] = 3 * i; }";
+
+    /** The virtual device of {@code backend} with a queue and {@link #FILL} built, over a buffer of 1024 ints. */
+    private record Program(RuntimeDriver engine, ClContext context, ClQueue queue, ClProgram program, ClKernel fill,
+                           ClMem out) {
+        static Program on(FakeBackend backend) {
+            RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
+            ClDevice virtual = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(0);
+            ClContext context = engine.platforms().get(0).createContext(List.of(virtual), new long[0]);
+            ClQueue queue = context.createQueue(virtual, 0);
+            ClProgram program = context.createProgram(FILL);
+            program.build(List.of(), "", null);
+            ClKernel fill = program.createKernel("fill");
+            ClMem out = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * 1024, null);
+            fill.setArg(0, 8, out);
+            return new Program(engine, context, queue, program, fill, out);
+        }
+
+        ClEvent launch() {
+            return queue.ndRange(fill, 1, null, new long[] {1024}, null, List.of());
+        }
+
+        /** A blocking read of all of the buffer, after {@code waitList}. */
+        int[] read(List<ClEvent> waitList) {
+            byte[] back = new byte[4 * 1024];
+            queue.readBuffer(out, true, 0, back.length, new Bytes(back), waitList).release();
+            int[] values = new int[1024];
+            ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(values);
+            return values;
+        }
+
+        void release() {
+            List.of(out, fill, program, queue, context).forEach(o -> o.release());
+        }
+    }
+
+    private static int[] filled() {
+        return IntStream.range(0, 1024).map(i -> 3 * i).toArray();
+    }
+
+    /**
+     * A blocking read right after a launch cut across two GPUs takes each piece's bytes as the piece ends, while the
+     * other GPU still runs its piece: the second GPU's first work-item waits (two seconds at most) until the first GPU
+     * has had a read run, which only a read made before the launch has ended can be. So also where the read has the
+     * launch's event in its wait list.
+     */
+    @ParameterizedTest(name = "launch's event in the wait list {0}")
+    @ValueSource(booleans = {false, true})
+    void aReadAfterACutLaunchTakesEachPiecesBytesAsThePieceEnds(boolean waitsForTheLaunchsEvent) {
+        FakeBackend[] made = new FakeBackend[1];
+        AtomicLong readsBefore = new AtomicLong(-1);
+        AtomicBoolean held = new AtomicBoolean();
+        AtomicBoolean waitedInVain = new AtomicBoolean();
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu"))
+                .device(DeviceSpec.gpu("fake gpu, held"))
+                .kernel("fill", item -> {
+                    FakeDevice first = made[0].device(0);
+                    if (item.device() == made[0].device(1) && readsBefore.get() >= 0 && held.compareAndSet(false, true)) {
+                        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+                        while (first.readsRun() == readsBefore.get() && System.nanoTime() < until) {
+                            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100));
+                        }
+                        waitedInVain.set(first.readsRun() == readsBefore.get());
+                    }
+                    int i = (int) item.globalId(0);
+                    item.ints(0).put(i, 3 * i);
+                })
+                .build());
+        made[0] = backend;
+        RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
+        ClDevice virtual = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(0);
+        ClContext context = engine.platforms().get(0).createContext(List.of(virtual), new long[0]);
+        ClQueue queue = context.createQueue(virtual, 0);
+        ClProgram program = context.createProgram(
+                "__kernel void fill(__global int* a) { int i = get_global_id(0); a[i] = 3 * i; }");
+        program.build(List.of(), "", null);
+        ClKernel fill = program.createKernel("fill");
+        ClMem out = context.createBuffer(OpenClConstants.CL_MEM_WRITE_ONLY, 4L * 1024, null);
+        fill.setArg(0, 8, out);
+        queue.ndRange(fill, 1, null, new long[] {1024}, null, List.of()).release();
+        queue.finish();
+        readsBefore.set(backend.device(0).readsRun());
+        ClEvent launched = queue.ndRange(fill, 1, null, new long[] {1024}, null, List.of());
+        byte[] back = new byte[4 * 1024];
+        queue.readBuffer(out, true, 0, back.length, new Bytes(back),
+                waitsForTheLaunchsEvent ? List.of(launched) : List.of()).release();
+        launched.release();
+        int[] values = new int[1024];
+        ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(values);
+        assertArrayEquals(IntStream.range(0, 1024).map(i -> 3 * i).toArray(), values);
+        assertTrue(held.get(), "the second GPU ran a piece");
+        assertFalse(waitedInVain.get(), "the first GPU's bytes were read only once the launch had ended");
+        assertEquals(2, engine.launchSplits().split());
+        List.of(out, fill, program, queue, context).forEach(o -> o.release());
+    }
+
+    /**
+     * Reads of a cut launch's pieces as they end, on two GPUs of which one fails some of its launches and transfers
+     * (the reads among them): the results stay right, what could not be read so read again once the launch has ended.
+     */
+    @Test
+    void piecesReadAsTheyEndStayRightWhileAGpuFails() {
+        for (int seed = 1; seed <= 8; seed++) {
+            FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                    .device(DeviceSpec.gpu("fake gpu"))
+                    .device(DeviceSpec.gpu("fake gpu, failing").withFailures(0.3, seed))
+                    .kernel(Increments.KERNEL, Increments::increment)
+                    .build());
+            RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
+            Increments.assertIncremented(Increments.run(engine, 0, 1, 1), 1);
+            assertTrue(backend.kernelErrors().isEmpty());
+        }
+    }
+
+    /**
+     * The launch fails (its first GPU's piece fails where that GPU alone held what it writes, so it is not tried
+     * elsewhere) while the second GPU's bytes are on their way to the program: the read, with the launch's event in its
+     * wait list, fails too, but only once they have landed, not after the call has returned and the program has its
+     * memory back. The second GPU's reads are held until the call has returned, or for 300 ms after the launch failed.
+     */
+    @Test
+    void aReadThatFailsWithItsLaunchHasWrittenAllItWillWhenItReturns() {
+        AtomicBoolean failing = new AtomicBoolean();
+        FakeBackend[] made = new FakeBackend[1];
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu"))
+                .device(DeviceSpec.gpu("fake gpu too"))
+                .kernel("fill", item -> {
+                    if (failing.get() && item.device() == made[0].device(0)) {
+                        throw new IllegalStateException("the first piece fails");
+                    }
+                    int i = (int) item.globalId(0);
+                    item.ints(0).put(i, 3 * i);
+                })
+                .build());
+        made[0] = backend;
+        Program p = Program.on(backend);
+        p.launch().release();
+        p.queue().finish();
+        AtomicReference<ClEvent> launched = new AtomicReference<>();
+        AtomicBoolean returned = new AtomicBoolean();
+        AtomicLong failedSince = new AtomicLong();
+        backend.device(1).holdReads(() -> {
+            ClEvent e = launched.get();
+            if (returned.get() || e == null || e.status() >= 0) {
+                return returned.get();
+            }
+            failedSince.compareAndSet(0, System.nanoTime());
+            return System.nanoTime() - failedSince.get() > TimeUnit.MILLISECONDS.toNanos(300);
+        });
+        failing.set(true);
+        launched.set(p.launch());
+        assertThrows(ClError.class, () -> p.read(List.of(launched.get())));
+        long enqueued = backend.device(1).readsEnqueued();
+        long run = backend.device(1).readsRun();
+        returned.set(true);
+        assertEquals(enqueued, run, "reads into the program's memory still on their way when the failed read returned");
+        assertTrue(failedSince.get() != 0, "the second GPU's piece was read as it ended, and held past the failure");
+        launched.get().release();
+        p.release();
+    }
+
+    /**
+     * A GPU that cannot make the queue its pieces' bytes would go on (out of resources) leaves the read to be made as
+     * usual once the launch has ended: it neither hangs nor fails.
+     */
+    @Test
+    void aReadWhoseGpusCannotMakeTheirDownloadsQueueIsMadeAsUsual() {
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu"))
+                .device(DeviceSpec.gpu("fake gpu too"))
+                .kernel("fill", item -> {
+                    int i = (int) item.globalId(0);
+                    item.ints(0).put(i, 3 * i);
+                })
+                .build());
+        Program p = Program.on(backend);
+        p.launch().release();
+        p.queue().finish();
+        backend.device(0).failNewQueues(true);
+        backend.device(1).failNewQueues(true);
+        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+            p.launch().release();
+            assertArrayEquals(filled(), p.read(List.of()));
+            p.queue().finish();
+        });
+        p.release();
+    }
+}
