@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import java.lang.reflect.Proxy;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -157,5 +158,26 @@ class InFlightWindowTest {
         failed.add(part(launch, RUNNING, false), QUEUE);
         assertTrue(failed.awaitEnd(failed.takeOldest(), QUEUE) < 0);
         assertFalse(failed.failing(), "the launch after the download is not failing");
+    }
+
+    /** The first command on an idle in-order queue goes to the device at once, also with downloads in flight. */
+    @Test
+    void theFirstCommandOnAnIdleInOrderQueueIsFlushedAlsoBesideDownloads() {
+        int[] flushes = new int[1];
+        RealQueue counting = (RealQueue) Proxy.newProxyInstance(RealQueue.class.getClassLoader(),
+                new Class<?>[] {RealQueue.class}, (proxy, method, args) -> {
+                    if (!method.getName().equals("flush")) {
+                        throw new UnsupportedOperationException(method.getName());
+                    }
+                    flushes[0]++;
+                    return null;
+                });
+        InFlightWindow window = new InFlightWindow();
+        window.add(download(RUNNING), counting);
+        assertEquals(0, flushes[0], "a download's queue is flushed where it is submitted");
+        window.add(part(null, RUNNING, false), counting);
+        assertEquals(1, flushes[0], "the in-order queue was idle");
+        window.add(part(null, RUNNING, false), counting);
+        assertEquals(1, flushes[0], "the ones after it go in bunches");
     }
 }
