@@ -455,7 +455,8 @@ final class KernelCommand extends DeviceCommand {
     /**
      * The pieces that have ended well, where the launch is cut, its pieces write all of {@code range} and every
      * device that takes a piece runs launches apart from the thread that submits them (a GPU, which can send a
-     * piece's bytes to the program while it runs the next ones); else null.
+     * piece's bytes to the program while it runs the next ones); else null. (A piece that failed and is run again
+     * elsewhere may land on a CPU device; its bytes are then read from there the same way.)
      */
     EndedPieces piecesWritingAll(Access range) {
         return cut != null && cut.writesAll(range) && cut.takersRunLaunchesApart() ? ended : null;
