@@ -13,11 +13,14 @@ import io.omnicl.spi.fake.FakeBackend;
 import io.omnicl.spi.fake.FakeConfig;
 import org.junit.jupiter.api.Test;
 
+import java.lang.management.BufferPoolMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Transfers of Java arrays larger than all of a GPU's pinned slots together, on the fake backend's GPU (whose
@@ -75,6 +78,42 @@ class StagedArrayTransfersTest {
         assertArrayEquals(data, back);
         assertEquals(size, engine.counters().get(0).bytesToDevice(), "uploaded once");
         buffer.release();
+    }
+
+    /**
+     * Where GPUs have no pinned memory (a backend that makes none), a buffer made from an array on two of them goes
+     * through a few pieces' worth of memory of each upload's own, used again and again: the direct memory made on the
+     * way stays under the buffer's size (memory of its own for every piece, for each GPU, would be twice it).
+     */
+    @Test
+    void withoutPinnedMemoryABufferMadeFromAnArrayTakesLittleMemoryOnTheWay() {
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu")).device(DeviceSpec.gpu("fake gpu too")).build());
+        backend.device(0).refusePinnedMemory();
+        backend.device(1).refusePinnedMemory();
+        RuntimeDriver two = new RuntimeDriver(Config.defaults(), backend);
+        ClDevice virtual = two.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(0);
+        ClContext both = two.platforms().get(0).createContext(List.of(virtual), new long[0]);
+        ClQueue onBoth = both.createQueue(virtual, 0);
+        ClMem first = both.createBuffer(OpenClConstants.CL_MEM_READ_WRITE | OpenClConstants.CL_MEM_COPY_HOST_PTR,
+                1024, new Bytes(new byte[1024]));
+        onBoth.finish();
+        int size = 48 << 20;
+        byte[] data = new byte[size];
+        new SplittableRandom(6).nextBytes(data);
+        BufferPoolMXBean direct = ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class).stream()
+                .filter(b -> b.getName().equals("direct")).findFirst().orElseThrow();
+        long before = direct.getMemoryUsed();
+        ClMem buffer = both.createBuffer(OpenClConstants.CL_MEM_READ_WRITE | OpenClConstants.CL_MEM_COPY_HOST_PTR,
+                size, new Bytes(data));
+        long made = direct.getMemoryUsed() - before;
+        assertTrue(made < size, (made >> 20) + " MiB of direct memory made on the way");
+        assertEquals(CoherenceMap.bit(1) | CoherenceMap.bit(2),
+                ((MemObject) buffer).storage().map().holdersOfAll(0, size), "made on both GPUs");
+        byte[] back = new byte[size];
+        onBoth.readBuffer(buffer, true, 0, size, new Bytes(back), List.of()).release();
+        assertArrayEquals(data, back);
+        List.of(buffer, first, onBoth, both).forEach(o -> o.release());
     }
 
     @Test

@@ -13,6 +13,8 @@ import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
+import static io.omnicl.driver.OpenClConstants.CL_OUT_OF_HOST_MEMORY;
+
 /**
  * The transfers of one device that go beside its worker's queue: uploads from other threads, on a queue of
  * their own; and, where the device's transfers are staged (a GPU: its driver moves pageable memory at a
@@ -129,40 +131,59 @@ final class StagedTransfers {
      * its own, and waits. Only for memory no command uses yet, which therefore needs no order against the worker's
      * queue. Where this device's transfers are staged, the bytes go through pinned slots a slot's worth at a time,
      * several copied at once (straight from a Java array) while the device takes those already copied. Pieces that
-     * find no slot free go as they are from a direct buffer, through memory of their own from an array.
+     * find no slot free go as they are from a direct buffer; from an array, through memory of their own, a few
+     * pieces' worth used again and again as the slots would be.
      *
      * @return 0, or the first failed piece's negative status
      */
     int uploadNow(RealBuffer dst, HostMemory src, long length) {
         NativeGate.enter();
         ArrayDeque<Piece> pending = new ArrayDeque<>();
+        boolean fromArray = src.direct() == null;
         int status = 0;
         try {
             for (long at = 0; at < length && status == 0; at += PinnedSlots.SLOT_BYTES) {
                 int part = (int) Math.min(PinnedSlots.SLOT_BYTES, length - at);
-                ByteBuffer slot = pinned != null && pending.size() < STAGED_UPLOAD_SLOTS ? pinned.take(part) : null;
-                if (slot == null && pending.peek() != null && pending.peek().slot != null) {
+                boolean room = pending.size() < STAGED_UPLOAD_SLOTS;
+                ByteBuffer memory = pinned != null && room ? pinned.take(part) : null;
+                boolean slot = memory != null;
+                if (memory == null && fromArray && room) {
+                    memory = ByteBuffer.allocateDirect(PinnedSlots.SLOT_BYTES).order(ByteOrder.nativeOrder());
+                } else if (memory == null && pending.peek() != null && pending.peek().memory != null) {
+                    // the oldest piece's memory is free once its write has ended
                     Piece oldest = pending.poll();
                     status = oldest.end(dst, true);
-                    slot = oldest.slot.clear();
+                    memory = oldest.memory.clear();
+                    slot = oldest.slot;
                 }
                 if (status < 0) {
-                    pinned.give(slot);
+                    if (slot) {
+                        pinned.give(memory);
+                    }
                     break;
                 }
-                pending.add(new Piece(at, part, src, slot));
+                try {
+                    pending.add(new Piece(at, part, src, memory, slot));
+                } catch (RuntimeException e) {
+                    if (slot) {
+                        pinned.give(memory);
+                    }
+                    throw e;
+                }
                 for (Piece p : pending) {
                     p.writeOnceCopied(dst, false);
                 }
             }
         } catch (RuntimeException e) {
             status = Statuses.of(e);
+        } catch (OutOfMemoryError e) {
+            status = CL_OUT_OF_HOST_MEMORY;
         } finally {
             for (Piece p : pending) {
                 int ended = p.end(dst, status == 0);
                 status = status < 0 ? status : ended;
-                if (p.slot != null) {
-                    pinned.give(p.slot);
+                if (p.slot) {
+                    pinned.give(p.memory);
                 }
             }
             NativeGate.exit();
@@ -179,27 +200,28 @@ final class StagedTransfers {
     }
 
     /**
-     * A piece of an upload, {@code length} bytes of {@code src} at {@code offset}: copied into {@code slot} on host
-     * threads when it has one, else taken as they are from a direct buffer or copied into memory of its own; then
-     * written.
+     * A piece of an upload, {@code length} bytes of {@code src} at {@code offset}: copied into {@code memory} on host
+     * threads (a pinned slot where {@code slot}, else memory of the upload's own), or, without memory, taken as they
+     * are from a direct buffer; then written.
      */
     private final class Piece {
         private final long offset;
-        private final ByteBuffer slot;
+        private final ByteBuffer memory;
+        private final boolean slot;
         private final ByteBuffer bytes;
         private final CompletableFuture<Void> copied;
         private RealEvent write;
 
-        Piece(long offset, int length, HostMemory src, ByteBuffer slot) {
+        Piece(long offset, int length, HostMemory src, ByteBuffer memory, boolean slot) {
             this.offset = offset;
+            this.memory = memory;
             this.slot = slot;
-            ByteBuffer direct = src.direct();
-            if (slot == null && direct != null) {
+            if (memory == null) {
+                ByteBuffer direct = src.direct();
                 this.bytes = direct.slice(direct.position() + (int) offset, length);
                 this.copied = CompletableFuture.completedFuture(null);
             } else {
-                this.bytes = slot != null ? slot.slice(0, length)
-                        : ByteBuffer.allocateDirect(length).order(ByteOrder.nativeOrder());
+                this.bytes = memory.slice(0, length);
                 this.copied = HostThreads.fromUser(src, offset, bytes);
             }
         }

@@ -51,6 +51,7 @@ public final class FakeDevice implements RealDevice {
     private final AtomicLong readsEnqueued = new AtomicLong();
     private volatile BooleanSupplier readsHeldUntil;
     private volatile boolean failNewQueues;
+    private volatile boolean refusePinned;
     private final AtomicLong unprofiledLaunches = new AtomicLong();
     private final AtomicLong enqueuedLaunches = new AtomicLong();
     /** The names of the threads that enqueued its launches. */
@@ -222,6 +223,15 @@ public final class FakeDevice implements RealDevice {
         while (until != null && !until.getAsBoolean() && System.nanoTime() < deadline) {
             LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100));
         }
+    }
+
+    /** From now on, no pinned memory is made for it (as a backend that makes none): its staged transfers find no slot. */
+    public void refusePinnedMemory() {
+        refusePinned = true;
+    }
+
+    boolean refusesPinnedMemory() {
+        return refusePinned;
     }
 
     /** From now on, whether making a queue on it fails ({@code CL_OUT_OF_RESOURCES}): a device short of resources. */

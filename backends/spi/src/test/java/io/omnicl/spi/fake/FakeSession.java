@@ -79,7 +79,7 @@ final class FakeSession implements DeviceSession {
     @Override
     public PinnedMemory allocatePinned(long size) {
         requireOpen();
-        return new Pinned(this, ByteBuffer.allocateDirect(Math.toIntExact(size)));
+        return device.refusesPinnedMemory() ? null : new Pinned(this, ByteBuffer.allocateDirect(Math.toIntExact(size)));
     }
 
     /** Host memory as a pinned region is: the fake's transfers reach any direct buffer alike. */
