@@ -14,6 +14,8 @@
 #   abread     as ab with each run's read enqueued right after its launch (no clFinish), three rounds; then the bench's
 #              frame (fresh JVM, 2 warm-up runs) on both jars, three rounds
 #   abmatmul   matmul 4096² on the virtual device, this jar and BASE=<jar> in turn, three rounds; then as in workloads
+#   newdata    scripts/probes/NewData.java (buffers made from and written from a float[]) on this jar and BASE=<jar>,
+#              then the virtual device's saxpy and Jacobi 8192² on both, twice in turn
 #   gpucpu     frame, matmul 4096² and Jacobi 1024² as in workloads (for a machine of one GPU and PoCL's CPU)
 #   queues     scripts/probes/Queues.java on plain JOCL: a frame as one launch, and as blocks on 1, 2 and 3 queues of
 #              one GPU (compiled beside the jars: javac -cp .gpu/lib/jocl-2.0.5.jar -d .gpu/probe scripts/probes/Queues.java)
@@ -114,6 +116,27 @@ case $what in
     done
     bench matmul matmul --n 4096 --blocks 1 --reps 3 --warmup 2
     ;;
+  newdata)
+    # scripts/probes/NewData.java (compiled beside the jars: javac -cp .gpu/lib/jocl-2.0.5.jar -d .gpu/probe ...):
+    # 128 MB made from a float[] and written from one, 8 runs, on the virtual device and on the first GPU, this jar
+    # and BASE=<jar>; then the virtual device's saxpy and Jacobi 8192² on both jars, twice in turn
+    for jar in "$O" "$BASE"; do
+      for dev in 0 1; do
+        echo "=== $jar, device $dev"
+        timeout 60 java -Dplatform=OmniCL -Ddevice=$dev -Druns=8 -cp "$jar:$g/probe" NewData 2>&1 | grep -E "^run [4-7]"
+      done
+    done
+    for round in 1 2; do
+      for jar in "$O" "$BASE"; do
+        for w in "saxpy --warmup 3" "jacobi1 --n 8192 --iterations 100 --warmup 3"; do
+          echo "=== $jar $w"
+          timeout 120 java -jar "$jar" bench $w --reps 3 --calibration-runs 1 --configs alone-1,virtual-dmda \
+            --no-gantt --quiet 1 --max-others 1 --out-dir /tmp/cut-newdata | grep -A3 "^configuration  " | tail -3 \
+            | cut -c1-150
+        done
+      done
+    done
+    ;;
   ab)
     for round in 1 2; do
       OMNICL_STATS=1 probe "probe-new-$round" OmniCL "$O"
@@ -130,7 +153,7 @@ case $what in
     java -cp "$J:$g/probe" Queues
     ;;
   *)
-    echo "unknown: $what (workloads, probe, always, trace, ab, abread, abmatmul, gpucpu, queues)" >&2
+    echo "unknown: $what (workloads, probe, always, trace, ab, abread, abmatmul, newdata, gpucpu, queues)" >&2
     exit 2
     ;;
 esac
