@@ -65,8 +65,7 @@ public final class CutChoice {
             way = 1;
         } else if (decided[0] < EXPLORE) {
             if (sinceCheck >= recheckAfter) {
-                sinceCheck = 0;
-                recheckAfter *= 2;
+                checked();
             }
             way = 0;
         } else if (lastInterval[0] < 0 || lastInterval[1] < 0) {
@@ -78,8 +77,7 @@ public final class CutChoice {
             way = lastInterval[1] <= lastInterval[0] ? 1 : 0;
             tried = false;
             if (++sinceCheck >= recheckAfter) {
-                sinceCheck = 0;
-                recheckAfter *= 2;
+                checked();
                 trying = 1 - way;
                 tryLeft = EXPLORE - 1;
                 way = trying;
@@ -89,6 +87,12 @@ public final class CutChoice {
         decided[way]++;
         lastDecided = way;
         return way == 1 ? Next.CUT : tried ? Next.TRY_WHOLE : Next.WHOLE;
+    }
+
+    /** The way not taken is tried now: the next check comes after twice as many launches. */
+    private void checked() {
+        sinceCheck = 0;
+        recheckAfter *= 2;
     }
 
     /**

@@ -34,6 +34,13 @@ public record Access(Storage storage, long offset, long length, boolean writes) 
         return storage == other.storage && offset < other.end() && other.offset < end();
     }
 
+    /** The bytes both this range and {@code other} hold (as this one's access), or null where none are. */
+    public Access intersection(Access other) {
+        long from = Math.max(offset, other.offset);
+        long to = Math.min(end(), other.end());
+        return storage == other.storage && from < to ? new Access(storage, from, to - from, writes) : null;
+    }
+
     /** Whether this range contains all of {@code other}'s. */
     public boolean covers(Access other) {
         return storage == other.storage && offset <= other.offset && other.end() <= end();

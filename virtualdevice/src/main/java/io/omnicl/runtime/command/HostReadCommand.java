@@ -124,9 +124,8 @@ final class HostReadCommand extends Command {
         @Override
         public void ended(DeviceWorker w, List<Access> outputs) {
             for (Access o : outputs) {
-                long from = Math.max(o.offset(), access.offset());
-                long to = Math.min(o.end(), access.end());
-                if (o.storage() != access.storage() || from >= to) {
+                Access both = o.intersection(access);
+                if (both == null) {
                     continue;
                 }
                 synchronized (this) {
@@ -135,19 +134,16 @@ final class HostReadCommand extends Command {
                     }
                     reading++;
                 }
-                long length = to - from;
-                Route.toThreadOf(w, on -> readSpan(on, from, length));
+                Route.toThreadOf(w, on -> readEarly(on, both.offset(), both.length()));
             }
         }
 
         /** On {@code w}'s thread: reads {@code [from, from + length)} of the storage from its downloads queue. */
-        private void readSpan(DeviceWorker w, long from, long length) {
+        private void readEarly(DeviceWorker w, long from, long length) {
             boolean[] tracked = new boolean[1];
             try {
-                boolean holds = (access.storage().map().holdersOfAll(from, length) & w.node().bit()) != 0;
-                HostMemory window = new Window(user, from - access.offset(), length);
-                if (!w.node().isLost() && !w.failing() && holds) {
-                    w.onDownloadQueue(() -> tracked[0] = readOn(w, from, length, window, false,
+                if (mayReadFrom(w, from, length)) {
+                    w.onDownloadQueue(() -> tracked[0] = readSpan(w, from, length, false,
                             status -> spanRead(length, status)));
                 }
             } catch (RuntimeException e) {
@@ -238,8 +234,7 @@ final class HostReadCommand extends Command {
         DeviceNode holder = queue.runtime().devices().node(Long.numberOfTrailingZeros(own != 0 ? own : devices));
         Route.toHolder(holder, w -> {
             // the device may have evicted the range since; then it is back on the host copy
-            boolean holds = (s.map().holdersOfAll(access.offset(), access.length()) & w.node().bit()) != 0;
-            if (w.node().isLost() || w.failing() || !holds || !readOn(w, this::readThroughHostCopy)) {
+            if (!mayReadFrom(w, access.offset(), access.length()) || !readOn(w, this::readThroughHostCopy)) {
                 readThroughHostCopy();
             }
         });
@@ -295,14 +290,26 @@ final class HostReadCommand extends Command {
             long from = span.from();
             long length = span.to() - from;
             Route.toOwnThread(queue.runtime().devices().node(span.holder()).worker(), w -> {
-                boolean holds = (s.map().holdersOfAll(from, length) & w.node().bit()) != 0;
-                HostMemory window = new Window(user, from - access.offset(), length);
-                if (w.node().isLost() || w.failing() || !holds || !readOn(w, from, length, window, true, spanDone)) {
+                if (!mayReadFrom(w, from, length) || !readSpan(w, from, length, true, spanDone)) {
                     spanDone.accept(-1);
                 }
             }, false);
         }
         return true;
+    }
+
+    /**
+     * On {@code w}'s thread: whether bytes {@code [from, from + length)} of the storage may be read from {@code w}'s
+     * device: it still holds them (it may have evicted them since it was asked), and is neither lost nor failing.
+     */
+    private boolean mayReadFrom(DeviceWorker w, long from, long length) {
+        return !w.node().isLost() && !w.failing()
+                && (access.storage().map().holdersOfAll(from, length) & w.node().bit()) != 0;
+    }
+
+    /** {@link #readOn} of {@code [from, from + length)} of the storage into its place in the user's memory. */
+    private boolean readSpan(DeviceWorker w, long from, long length, boolean running, IntConsumer then) {
+        return readOn(w, from, length, new Window(user, from - access.offset(), length), running, then);
     }
 
     /** Bytes {@code [from, to)} of the storage, read from device {@code holder}. */

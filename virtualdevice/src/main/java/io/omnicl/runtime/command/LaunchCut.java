@@ -95,9 +95,8 @@ final class LaunchCut {
         long written = 0;
         for (Piece p : pieces) {
             for (Access o : p.outputs()) {
-                if (o.storage() == range.storage()) {
-                    written += Math.max(0, Math.min(o.end(), range.end()) - Math.max(o.offset(), range.offset()));
-                }
+                Access both = o.intersection(range);
+                written += both == null ? 0 : both.length();
             }
         }
         return written == range.length();

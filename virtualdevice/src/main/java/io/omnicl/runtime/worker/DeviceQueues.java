@@ -39,11 +39,6 @@ final class DeviceQueues {
         return side;
     }
 
-    /** Whether the downloads queue has been made. */
-    boolean downloadsMade() {
-        return downloads != null;
-    }
-
     /** The downloads queue, or null before it is made. */
     RealQueue downloadsIfMade() {
         return downloads;

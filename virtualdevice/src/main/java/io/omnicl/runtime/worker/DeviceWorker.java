@@ -159,7 +159,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
     public void trackDownload(String label, RealEvent last, List<RealEvent> others, boolean behind,
                               IntConsumer then) {
         add(new Submitted(label, Trace.Kind.DOWNLOAD, last, last, others, List.of(), behind, false, null,
-                queue == queues.downloadsIfMade() ? Lane.DOWNLOADS : Lane.IN_ORDER,
+                submittingDownloads() ? Lane.DOWNLOADS : Lane.IN_ORDER,
                 (status, times) -> then.accept(status)));
     }
 
@@ -219,7 +219,12 @@ public final class DeviceWorker implements Worker, MemoryNode {
 
     @Override
     public boolean transfersNow() {
-        return driven && waits && queue != queues.downloadsIfMade();
+        return driven && waits && !submittingDownloads();
+    }
+
+    /** Whether what is submitted now goes on the downloads queue ({@link #onDownloadQueue}). */
+    private boolean submittingDownloads() {
+        return queue == queues.downloadsIfMade();
     }
 
     /** The queue for uploads of the inputs of commands taken here: {@link StagedTransfers#inputQueue}. */
@@ -240,8 +245,9 @@ public final class DeviceWorker implements Worker, MemoryNode {
         if (queues.sideMade()) {
             staging.settleUntracked(queues.side());
         }
-        if (queues.downloadsMade()) {
-            staging.settleUntracked(queues.downloads());
+        RealQueue downloads = queues.downloadsIfMade();
+        if (downloads != null) {
+            staging.settleUntracked(downloads);
         }
     }
 
