@@ -1,14 +1,7 @@
 package io.omnicl.runtime;
 
-import io.omnicl.driver.ClContext;
-import io.omnicl.driver.ClDevice;
 import io.omnicl.driver.ClError;
 import io.omnicl.driver.ClEvent;
-import io.omnicl.driver.ClKernel;
-import io.omnicl.driver.ClMem;
-import io.omnicl.driver.ClProgram;
-import io.omnicl.driver.ClQueue;
-import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.spi.fake.DeviceSpec;
@@ -19,8 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -28,7 +19,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
-import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -43,46 +33,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * would where the launch fails or a GPU cannot take the reads.
  */
 class EarlyReadTest {
-
-    private static final String FILL = "__kernel void fill(__global int* a) { int i = get_global_id(0); a[i] = 3 * i; }";
-
-    /** The virtual device of {@code backend} with a queue and {@link #FILL} built, over a buffer of 1024 ints. */
-    private record Program(RuntimeDriver engine, ClContext context, ClQueue queue, ClProgram program, ClKernel fill,
-                           ClMem out) {
-        static Program on(FakeBackend backend) {
-            RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
-            ClDevice virtual = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(0);
-            ClContext context = engine.platforms().get(0).createContext(List.of(virtual), new long[0]);
-            ClQueue queue = context.createQueue(virtual, 0);
-            ClProgram program = context.createProgram(FILL);
-            program.build(List.of(), "", null);
-            ClKernel fill = program.createKernel("fill");
-            ClMem out = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * 1024, null);
-            fill.setArg(0, 8, out);
-            return new Program(engine, context, queue, program, fill, out);
-        }
-
-        ClEvent launch() {
-            return queue.ndRange(fill, 1, null, new long[] {1024}, null, List.of());
-        }
-
-        /** A blocking read of all of the buffer, after {@code waitList}. */
-        int[] read(List<ClEvent> waitList) {
-            byte[] back = new byte[4 * 1024];
-            queue.readBuffer(out, true, 0, back.length, new Bytes(back), waitList).release();
-            int[] values = new int[1024];
-            ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(values);
-            return values;
-        }
-
-        void release() {
-            List.of(out, fill, program, queue, context).forEach(o -> o.release());
-        }
-    }
-
-    private static int[] filled() {
-        return IntStream.range(0, 1024).map(i -> 3 * i).toArray();
-    }
 
     /**
      * A blocking read right after a launch cut across two GPUs takes each piece's bytes as the piece ends, while the
@@ -100,7 +50,7 @@ class EarlyReadTest {
         FakeBackend backend = new FakeBackend(FakeConfig.builder()
                 .device(DeviceSpec.gpu("fake gpu"))
                 .device(DeviceSpec.gpu("fake gpu, held"))
-                .kernel("fill", item -> {
+                .kernel(FillProgram.KERNEL, item -> {
                     FakeDevice first = made[0].device(0);
                     if (item.device() == made[0].device(1) && readsBefore.get() >= 0 && held.compareAndSet(false, true)) {
                         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
@@ -109,36 +59,22 @@ class EarlyReadTest {
                         }
                         waitedInVain.set(first.readsRun() == readsBefore.get());
                     }
-                    int i = (int) item.globalId(0);
-                    item.ints(0).put(i, 3 * i);
+                    FillProgram.fill(item);
                 })
                 .build());
         made[0] = backend;
-        RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
-        ClDevice virtual = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(0);
-        ClContext context = engine.platforms().get(0).createContext(List.of(virtual), new long[0]);
-        ClQueue queue = context.createQueue(virtual, 0);
-        ClProgram program = context.createProgram(
-                "__kernel void fill(__global int* a) { int i = get_global_id(0); a[i] = 3 * i; }");
-        program.build(List.of(), "", null);
-        ClKernel fill = program.createKernel("fill");
-        ClMem out = context.createBuffer(OpenClConstants.CL_MEM_WRITE_ONLY, 4L * 1024, null);
-        fill.setArg(0, 8, out);
-        queue.ndRange(fill, 1, null, new long[] {1024}, null, List.of()).release();
-        queue.finish();
+        FillProgram p = FillProgram.on(backend);
+        p.launch().release();
+        p.queue().finish();
         readsBefore.set(backend.device(0).readsRun());
-        ClEvent launched = queue.ndRange(fill, 1, null, new long[] {1024}, null, List.of());
-        byte[] back = new byte[4 * 1024];
-        queue.readBuffer(out, true, 0, back.length, new Bytes(back),
-                waitsForTheLaunchsEvent ? List.of(launched) : List.of()).release();
+        ClEvent launched = p.launch();
+        int[] values = p.read(waitsForTheLaunchsEvent ? List.of(launched) : List.of());
         launched.release();
-        int[] values = new int[1024];
-        ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(values);
-        assertArrayEquals(IntStream.range(0, 1024).map(i -> 3 * i).toArray(), values);
+        assertArrayEquals(FillProgram.filled(), values);
         assertTrue(held.get(), "the second GPU ran a piece");
         assertFalse(waitedInVain.get(), "the first GPU's bytes were read only once the launch had ended");
-        assertEquals(2, engine.launchSplits().split());
-        List.of(out, fill, program, queue, context).forEach(o -> o.release());
+        assertEquals(2, p.engine().launchSplits().split());
+        p.release();
     }
 
     /**
@@ -172,16 +108,15 @@ class EarlyReadTest {
         FakeBackend backend = new FakeBackend(FakeConfig.builder()
                 .device(DeviceSpec.gpu("fake gpu"))
                 .device(DeviceSpec.gpu("fake gpu too"))
-                .kernel("fill", item -> {
+                .kernel(FillProgram.KERNEL, item -> {
                     if (failing.get() && item.device() == made[0].device(0)) {
                         throw new IllegalStateException("the first piece fails");
                     }
-                    int i = (int) item.globalId(0);
-                    item.ints(0).put(i, 3 * i);
+                    FillProgram.fill(item);
                 })
                 .build());
         made[0] = backend;
-        Program p = Program.on(backend);
+        FillProgram p = FillProgram.on(backend);
         p.launch().release();
         p.queue().finish();
         AtomicReference<ClEvent> launched = new AtomicReference<>();
@@ -216,19 +151,16 @@ class EarlyReadTest {
         FakeBackend backend = new FakeBackend(FakeConfig.builder()
                 .device(DeviceSpec.gpu("fake gpu"))
                 .device(DeviceSpec.gpu("fake gpu too"))
-                .kernel("fill", item -> {
-                    int i = (int) item.globalId(0);
-                    item.ints(0).put(i, 3 * i);
-                })
+                .kernel(FillProgram.KERNEL, FillProgram::fill)
                 .build());
-        Program p = Program.on(backend);
+        FillProgram p = FillProgram.on(backend);
         p.launch().release();
         p.queue().finish();
         backend.device(0).failNewQueues(true);
         backend.device(1).failNewQueues(true);
         assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
             p.launch().release();
-            assertArrayEquals(filled(), p.read(List.of()));
+            assertArrayEquals(FillProgram.filled(), p.read(List.of()));
             p.queue().finish();
         });
         p.release();

@@ -20,8 +20,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -198,46 +196,30 @@ class FakeDevicesTest {
     @ParameterizedTest(name = "GPUs {0}")
     @ValueSource(booleans = {true, false})
     void aGpusPieceGoesToItsDriverFromTheEnqueuingThread(boolean gpus) {
-        FakeConfig.Builder devices = FakeConfig.builder().kernel("fill", item -> {
-            int i = (int) item.globalId(0);
-            item.ints(0).put(i, 3 * i);
-        });
+        FakeConfig.Builder devices = FakeConfig.builder().kernel(FillProgram.KERNEL, FillProgram::fill);
         for (int d = 0; d < 2; d++) {
             devices.device(gpus ? DeviceSpec.gpu("fake gpu " + d) : DeviceSpec.cpu("fake cpu " + d));
         }
         FakeBackend backend = new FakeBackend(devices.build());
-        RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
-        ClDevice virtual = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(0);
-        ClContext context = engine.platforms().get(0).createContext(List.of(virtual), new long[0]);
-        ClQueue queue = context.createQueue(virtual, 0);
-        ClProgram program = context.createProgram(
-                "__kernel void fill(__global int* a) { int i = get_global_id(0); a[i] = 3 * i; }");
-        program.build(List.of(), "", null);
-        ClKernel fill = program.createKernel("fill");
-        ClMem out = context.createBuffer(OpenClConstants.CL_MEM_WRITE_ONLY, 4L * 1024, null);
-        fill.setArg(0, 8, out);
-        queue.ndRange(fill, 1, null, new long[] {1024}, null, List.of()).release();
-        queue.finish();
+        FillProgram p = FillProgram.on(backend);
+        p.launch().release();
+        p.queue().finish();
         String self = Thread.currentThread().getName();
         int[] fromThisThread = new int[2];
         for (int launch = 0; launch < 4; launch++) {
             long[] before = {backend.device(0).launchesBy(self), backend.device(1).launchesBy(self)};
-            queue.ndRange(fill, 1, null, new long[] {1024}, null, List.of()).release();
+            p.launch().release();
             for (int d = 0; d < 2; d++) {
                 fromThisThread[d] += backend.device(d).launchesBy(self) > before[d] ? 1 : 0;
             }
-            queue.finish();
+            p.queue().finish();
         }
         for (int d = 0; d < 2; d++) {
             assertEquals(gpus, fromThisThread[d] > 0, "device " + d + ": " + fromThisThread[d] + " of 4");
         }
-        byte[] back = new byte[4 * 1024];
-        queue.readBuffer(out, true, 0, back.length, new Bytes(back), List.of()).release();
-        int[] values = new int[1024];
-        ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(values);
-        assertArrayEquals(IntStream.range(0, 1024).map(i -> 3 * i).toArray(), values);
-        assertEquals(5, engine.launchSplits().split());
-        List.of(out, fill, program, queue, context).forEach(o -> o.release());
+        assertArrayEquals(FillProgram.filled(), p.read(List.of()));
+        assertEquals(5, p.engine().launchSplits().split());
+        p.release();
     }
 
     /**

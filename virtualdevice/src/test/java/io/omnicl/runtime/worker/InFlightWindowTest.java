@@ -15,58 +15,41 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** When a part may go on a device's side queue, or a download on its downloads queue, beside its in-order queue. */
 class InFlightWindowTest {
 
+    /** An event whose status now is {@code status}, and which ends with {@code end} when waited for. */
+    private record FixedEvent(int status, int end) implements RealEvent {
+        @Override
+        public int await() {
+            return end;
+        }
+
+        @Override
+        public long[] profile() {
+            return null;
+        }
+
+        @Override
+        public void release() {
+        }
+    }
+
     /** An event that has not ended. */
-    private static final RealEvent RUNNING = new RealEvent() {
-        @Override
-        public int await() {
-            return 0;
-        }
-
-        @Override
-        public int status() {
-            return 1;
-        }
-
-        @Override
-        public long[] profile() {
-            return null;
-        }
-
-        @Override
-        public void release() {
-        }
-    };
-
+    private static final RealEvent RUNNING = new FixedEvent(1, 0);
     /** An event that ended in failure. */
-    private static final RealEvent FAILED = new RealEvent() {
-        @Override
-        public int await() {
-            return -5;
-        }
-
-        @Override
-        public int status() {
-            return -5;
-        }
-
-        @Override
-        public long[] profile() {
-            return null;
-        }
-
-        @Override
-        public void release() {
-        }
-    };
-
+    private static final RealEvent FAILED = new FixedEvent(-5, -5);
     /** An in-order queue that only takes flushes. */
-    private static final RealQueue QUEUE = (RealQueue) Proxy.newProxyInstance(RealQueue.class.getClassLoader(),
-            new Class<?>[] {RealQueue.class}, (proxy, method, args) -> {
-                if (!method.getName().equals("flush")) {
-                    throw new UnsupportedOperationException(method.getName());
-                }
-                return null;
-            });
+    private static final RealQueue QUEUE = countingFlushes(new int[1]);
+
+    /** An in-order queue that only takes flushes, counted in {@code flushes[0]}. */
+    private static RealQueue countingFlushes(int[] flushes) {
+        return (RealQueue) Proxy.newProxyInstance(RealQueue.class.getClassLoader(), new Class<?>[] {RealQueue.class},
+                (proxy, method, args) -> {
+                    if (!method.getName().equals("flush")) {
+                        throw new UnsupportedOperationException(method.getName());
+                    }
+                    flushes[0]++;
+                    return null;
+                });
+    }
 
     private static Submitted part(Object owner, RealEvent event, boolean side) {
         return new Submitted("part", Trace.Kind.KERNEL, event, event, List.of(), List.of(), false, false, owner,
@@ -164,14 +147,7 @@ class InFlightWindowTest {
     @Test
     void theFirstCommandOnAnIdleInOrderQueueIsFlushedAlsoBesideDownloads() {
         int[] flushes = new int[1];
-        RealQueue counting = (RealQueue) Proxy.newProxyInstance(RealQueue.class.getClassLoader(),
-                new Class<?>[] {RealQueue.class}, (proxy, method, args) -> {
-                    if (!method.getName().equals("flush")) {
-                        throw new UnsupportedOperationException(method.getName());
-                    }
-                    flushes[0]++;
-                    return null;
-                });
+        RealQueue counting = countingFlushes(flushes);
         InFlightWindow window = new InFlightWindow();
         window.add(download(RUNNING), counting);
         assertEquals(0, flushes[0], "a download's queue is flushed where it is submitted");
