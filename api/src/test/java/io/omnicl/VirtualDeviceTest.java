@@ -177,41 +177,61 @@ class VirtualDeviceTest {
     }
 
     /**
-     * Two halves of one buffer are written by kernels that run at the same time on different devices (a
-     * long one holds the first device); reading the parent gathers each half from where it is valid.
+     * Two halves of one buffer are written by kernels on different devices (each half's kernel on a queue of one
+     * pinned device, in the virtual device's context); reading the parent on the virtual device's queue gathers
+     * each half from the device that holds it.
      */
     @Test
     void subBuffersWorkedOnByBothDevicesAreGatheredWhenTheParentIsRead() {
+        cl_platform_id[] platform = new cl_platform_id[1];
+        clGetPlatformIDs(1, platform, null);
+        cl_device_id[] all = new cl_device_id[3];
+        clGetDeviceIDs(platform[0], CL_DEVICE_TYPE_ALL, 3, all, null);
+        cl_context shared = clCreateContext(null, 3, all, null, null, null);
+        cl_command_queue[] queues = new cl_command_queue[3];
+        for (int d = 0; d < 3; d++) {
+            queues[d] = clCreateCommandQueue(shared, all[d], 0, null);
+        }
+        cl_program built = clCreateProgramWithSource(shared, 1, new String[] {SOURCE}, null, null);
+        clBuildProgram(built, 0, null, null, null, null);
         int half = 1 << 14;
         int[] start = new int[2 * half];
         for (int i = 0; i < start.length; i++) {
             start[i] = 3 * i;
         }
-        cl_mem parent = buffer(start);
-        cl_mem first = clCreateSubBuffer(parent, 0, CL_BUFFER_CREATE_TYPE_REGION,
-                new cl_buffer_region(0, (long) Sizeof.cl_int * half), null);
-        cl_mem second = clCreateSubBuffer(parent, 0, CL_BUFFER_CREATE_TYPE_REGION,
-                new cl_buffer_region((long) Sizeof.cl_int * half, (long) Sizeof.cl_int * half), null);
-        cl_mem slowOut = clCreateBuffer(context, CL_MEM_WRITE_ONLY, (long) Sizeof.cl_int * half, null, null);
-        cl_kernel slow = kernel("slow", slowOut, 200_000);
-        cl_kernel one = kernel("addOne", first);
-        cl_kernel two = kernel("addOne", second);
+        cl_mem parent = clCreateBuffer(shared, CL_MEM_COPY_HOST_PTR, (long) Sizeof.cl_int * start.length,
+                Pointer.to(start), null);
+        cl_mem[] halves = new cl_mem[2];
+        cl_kernel[] kernels = new cl_kernel[2];
         long[] before = OmniCL.kernelsPerDevice();
-        clEnqueueNDRangeKernel(queue, slow, 1, null, new long[] {half}, null, 0, null, null);
-        clEnqueueNDRangeKernel(queue, one, 1, null, new long[] {half}, null, 0, null, null);
-        clEnqueueNDRangeKernel(queue, two, 1, null, new long[] {half}, null, 0, null, null);
-        int[] result = read(parent, 2 * half);
+        for (int h = 0; h < 2; h++) {
+            halves[h] = clCreateSubBuffer(parent, 0, CL_BUFFER_CREATE_TYPE_REGION,
+                    new cl_buffer_region((long) Sizeof.cl_int * half * h, (long) Sizeof.cl_int * half), null);
+            kernels[h] = Kernels.create(built, "addOne", halves[h]);
+            clEnqueueNDRangeKernel(queues[h + 1], kernels[h], 1, null, new long[] {half}, null, 0, null, null);
+            clFlush(queues[h + 1]);
+        }
+        clFinish(queues[1]);
+        clFinish(queues[2]);
+        int[] result = new int[2 * half];
+        clEnqueueReadBuffer(queues[0], parent, true, 0, (long) Sizeof.cl_int * result.length, Pointer.to(result),
+                0, null, null);
         long[] after = OmniCL.kernelsPerDevice();
         for (int i = 0; i < start.length; i++) {
             assertEquals(3 * i + 1, result[i], "element " + i);
         }
-        assertTrue(after[0] > before[0] && after[1] > before[1], "both devices ran kernels");
-        for (cl_kernel k : new cl_kernel[] {slow, one, two}) {
-            clReleaseKernel(k);
+        assertEquals(1, after[0] - before[0], "the first device ran the first half's kernel");
+        assertEquals(1, after[1] - before[1], "the second device ran the second half's kernel");
+        for (int h = 0; h < 2; h++) {
+            clReleaseKernel(kernels[h]);
+            clReleaseMemObject(halves[h]);
         }
-        for (cl_mem m : new cl_mem[] {first, second, parent, slowOut}) {
-            clReleaseMemObject(m);
+        clReleaseMemObject(parent);
+        clReleaseProgram(built);
+        for (cl_command_queue q : queues) {
+            clReleaseCommandQueue(q);
         }
+        clReleaseContext(shared);
     }
 
     /**
