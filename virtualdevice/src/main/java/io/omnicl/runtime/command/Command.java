@@ -22,7 +22,9 @@ import static io.omnicl.driver.OpenClConstants.CL_EXEC_STATUS_ERROR_FOR_EVENTS_I
  * the device where they are still running: when every precursor has succeeded or is in flight on one
  * device, and nothing from outside the queue is still awaited, it is submitted behind them on that device's
  * in-order queue, without waiting for the host to see them end. The device's queue keeps the order; if a
- * precursor fails, the follower's attempt fails with it and it waits again for its dependencies.
+ * precursor fails, the follower's attempt fails with it and it waits again for its dependencies. A launch cut
+ * across devices may follow in pieces instead ({@link #mayFollowInPieces}): each piece behind what is in flight
+ * on its own device.
  */
 abstract class Command {
 
@@ -41,6 +43,8 @@ abstract class Command {
     private final AtomicInteger foreignUnmet = new AtomicInteger(1);
     private final AtomicInteger state = new AtomicInteger(WAITING);
     private volatile boolean waitListFailed;
+    /** Whether the command waits for events of a wait list. */
+    private volatile boolean waitsForEvents;
     private final AtomicBoolean ended = new AtomicBoolean();
     /** Earlier commands of the queue this one depends on; fixed once sealed. */
     private final List<Command> precursors = new ArrayList<>(2);
@@ -98,6 +102,9 @@ abstract class Command {
      */
     final void dependOn(Completion c, boolean fromWaitList, boolean foreign) {
         unmet.incrementAndGet();
+        if (fromWaitList) {
+            waitsForEvents = true;
+        }
         if (foreign) {
             foreignUnmet.incrementAndGet();
         }
@@ -145,6 +152,16 @@ abstract class Command {
             }
         }
         arrive();
+    }
+
+    /** Whether the command waits for events of a wait list (then a failed one must fail it before it writes). */
+    final boolean waitsForEvents() {
+        return waitsForEvents;
+    }
+
+    /** The earlier commands of this queue the command waits for; fixed once sealed. */
+    final List<Command> precursors() {
+        return precursors;
     }
 
     /** Sealed with dependencies unmet, and not following: a command may begin what needs only some of them. */
@@ -226,6 +243,13 @@ abstract class Command {
     }
 
     private void tryFollow() {
+        if (state.get() == WAITING && foreignUnmet.get() == 0 && !waitListFailed && mayFollowInPieces()) {
+            if (state.compareAndSet(WAITING, FOLLOWING)) {
+                event.submitted();
+                followInPieces();
+            }
+            return;
+        }
         DeviceWorker w = followable();
         if (w != null && state.compareAndSet(WAITING, FOLLOWING)) {
             event.submitted();
@@ -246,6 +270,21 @@ abstract class Command {
         return true;
     }
 
+    /**
+     * Once sealed, with nothing from outside the queue awaited: whether the command may follow its precursors in
+     * pieces, each on its own device ({@link #followInPieces}).
+     */
+    boolean mayFollowInPieces() {
+        return false;
+    }
+
+    /**
+     * Hands each piece of the command to its device, to go behind what is in flight there; a piece that cannot
+     * waits for the command's dependencies, through {@link #unfollow()}.
+     */
+    void followInPieces() {
+    }
+
     /** Whether this kind of command can follow its precursors onto {@code w}'s device. */
     boolean canFollowOn(DeviceWorker w) {
         return false;
@@ -259,10 +298,12 @@ abstract class Command {
         unfollow();
     }
 
-    /** A follow did not happen, or its attempt failed: the command waits for its dependencies again. */
+    /**
+     * A follow did not happen, or its attempt failed: the command waits for its dependencies again (and starts at
+     * once where they are met). Nothing changes where it is no longer following.
+     */
     final void unfollow() {
-        state.set(WAITING);
-        if (unmet.get() == 0 && state.compareAndSet(WAITING, STARTED)) {
+        if (state.compareAndSet(FOLLOWING, WAITING) && unmet.get() == 0 && state.compareAndSet(WAITING, STARTED)) {
             proceed();
         }
     }
@@ -275,9 +316,13 @@ abstract class Command {
     /** The command's real work is submitted on {@code w} (null: it has ended there): later commands may follow. */
     final void runningOn(DeviceWorker w) {
         runningOn = w;
-        if (w == null) {
-            return;
+        if (w != null) {
+            tellFollowers();
         }
+    }
+
+    /** Something of the command was submitted: later commands may follow it. */
+    final void tellFollowers() {
         Command[] toTell;
         synchronized (this) {
             if (followers == null || followers.isEmpty()) {

@@ -183,4 +183,22 @@ abstract class DeviceCommand extends Command {
     final void follow(DeviceWorker w) {
         part.follow(w);
     }
+
+    /**
+     * On {@code w}'s thread: whether {@code part} may still go behind the command's precursors there (see
+     * {@link #precursorsSettledOn}).
+     */
+    boolean settledOn(Part part, DeviceWorker w) {
+        return precursorsSettledOn(w);
+    }
+
+    /** Whether {@code part} follows the command's precursors (submitted behind them, or about to be). */
+    boolean follows(Part part) {
+        return following();
+    }
+
+    /** {@code part} did not follow after all, or its attempt behind the precursors failed: it waits for them. */
+    void unfollow(Part part) {
+        unfollow();
+    }
 }

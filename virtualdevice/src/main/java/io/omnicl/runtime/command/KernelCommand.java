@@ -64,6 +64,15 @@ final class KernelCommand extends DeviceCommand {
     private final Map<DeviceWorker, Span> spans;
     /** Of a cut launch: the pieces ended well, for a read waiting for it alone, else null. */
     private final EndedPieces ended;
+    /**
+     * Of a cut launch, under the lock of {@link #parts}: whether each piece with a device is handed out (to follow,
+     * or placed), whether each follows the launch's precursors on its device, whether the launch has started (its
+     * dependencies met) and whether it followed in pieces.
+     */
+    private final boolean[] handedOut;
+    private final boolean[] followingPiece;
+    private boolean started;
+    private boolean followedInPieces;
     /** Of a cut launch: the earliest start and the latest end its parts' devices reported, for its profile. */
     private long firstStart = Long.MAX_VALUE;
     private long lastEnd = Long.MIN_VALUE;
@@ -97,6 +106,8 @@ final class KernelCommand extends DeviceCommand {
         this.nextFree = cut == null ? null : new AtomicInteger(cut.placedAtOnce);
         this.spans = cut == null ? null : new HashMap<>(4);
         this.ended = cut == null ? null : new EndedPieces();
+        this.handedOut = cut == null ? null : new boolean[parts.length];
+        this.followingPiece = cut == null ? null : new boolean[parts.length];
         kernel.hold();
         for (Kernel.Arg a : args) {
             if (a instanceof Kernel.MemArg b && b.memory() != null) {
@@ -149,41 +160,174 @@ final class KernelCommand extends DeviceCommand {
         return plan.cut();
     }
 
+    /**
+     * Places the pieces with a device not yet handed out (those that followed the launch's precursors are under way).
+     * Bytes a piece needs that only other devices hold are brought to the host first: asked for behind a piece on its
+     * in-order queue, they would wait for it to end (a CPU device of PoCL even runs the piece before it reads
+     * anything back).
+     */
     @Override
     void start() {
         if (cut == null) {
             place(nodes);
             return;
         }
-        // bytes a piece needs that only other devices hold are brought to the host first: asked for behind a
-        // piece on its in-order queue, they would wait for it to end (a CPU device of PoCL even runs the piece
-        // before it reads anything back)
+        List<Part> toPlace = new ArrayList<>(parts.length);
+        synchronized (parts) {
+            started = true;
+            for (int p = 0; p < cut.placedAtOnce; p++) {
+                if (!handedOut[p]) {
+                    handedOut[p] = true;
+                    toPlace.add(parts[p]);
+                }
+            }
+        }
         List<Completion> fetches = new ArrayList<>();
-        for (LaunchCut.Piece piece : cut.pieces) {
-            fetchFromOthers(piece, fetches);
+        for (int p = 0; p < parts.length; p++) {
+            if (p >= cut.placedAtOnce || toPlace.contains(parts[p])) {
+                fetchFromOthers(cut.pieces.get(p), fetches);
+            }
         }
         if (fetches.isEmpty()) {
-            placePieces();
+            placePieces(toPlace);
         } else {
             Completion.all(fetches).onDone(s -> {
                 if (s < 0) {
-                    end(s);
+                    toPlace.forEach(part -> partEnded(part, s));
                 } else {
-                    placePieces();
+                    placePieces(toPlace);
                 }
             });
         }
     }
 
     /**
-     * Each piece that has a device to that device's own thread, woken at once, so that all devices start together:
-     * no device thread submits pieces for another device (a PoCL CPU device runs a kernel in the thread that submits
+     * Each of {@code toPlace} to its device's own thread, woken at once, so that all devices start together: no
+     * device thread submits pieces for another device (a PoCL CPU device runs a kernel in the thread that submits
      * it, and a piece handed to the scheduler from another device's thread was seen to wait for that thread's piece);
      * only the enqueuing thread submits a GPU's pieces itself ({@link Route#toOwnThread}).
      */
-    private void placePieces() {
-        for (int p = 0; p < cut.placedAtOnce; p++) {
-            placePiece(parts[p], cut.pieces.get(p).node().bit());
+    private void placePieces(List<Part> toPlace) {
+        for (Part part : toPlace) {
+            placePiece(part, cut.pieces.get(part.piece()).node().bit());
+        }
+    }
+
+    /**
+     * A launch cut with a device for every piece, waiting for no event, may follow its precursors in pieces when each
+     * precursor not yet ended is a launch cut across devices whose pieces are all submitted or ended well: each piece
+     * then goes behind them on its own device where nothing it uses was changed or used elsewhere
+     * ({@link #settledOn}). Once only: a piece that did not follow waits for the launch's dependencies.
+     */
+    @Override
+    boolean mayFollowInPieces() {
+        if (cut == null || cut.placedAtOnce != parts.length || waitsForEvents()) {
+            return false;
+        }
+        synchronized (parts) {
+            if (followedInPieces) {
+                return false;
+            }
+        }
+        boolean behindAny = false;
+        for (Command c : precursors()) {
+            if (c.executed.isDone()) {
+                if (c.executed.status() < 0) {
+                    return false;
+                }
+            } else if (c instanceof KernelCommand k && k.allPiecesSubmitted()) {
+                behindAny = true;
+            } else {
+                return false;
+            }
+        }
+        return behindAny;
+    }
+
+    /** Whether the launch is cut and each of its pieces is in flight or ended well. */
+    private boolean allPiecesSubmitted() {
+        if (cut == null) {
+            return false;
+        }
+        for (Part part : parts) {
+            if (part.inFlightOn() == null && !part.succeeded()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    void followInPieces() {
+        synchronized (parts) {
+            followedInPieces = true;
+            Arrays.fill(handedOut, true);
+            Arrays.fill(followingPiece, true);
+        }
+        for (int p = 0; p < parts.length; p++) {
+            Route.pieceBehindPrecursors(parts[p], cut.pieces.get(p).node().worker());
+        }
+    }
+
+    /**
+     * On {@code w}'s thread: whether a piece may go behind the launch's precursors there: each precursor not yet
+     * ended (a cut launch) has every piece that changes what the piece uses, or uses what it changes, ended well or
+     * ahead of it on {@code w}'s in-order queue. Bytes a piece ended well on another device
+     * wrote are then on that device alone, and the piece does not follow after all ({@link Part}).
+     */
+    @Override
+    boolean settledOn(Part part, DeviceWorker w) {
+        if (cut == null) {
+            return precursorsSettledOn(w);
+        }
+        LaunchCut.Piece mine = cut.pieces.get(part.piece());
+        for (Command c : precursors()) {
+            if (c.executed.isDone()) {
+                if (c.executed.status() < 0) {
+                    return false;
+                }
+                continue;
+            }
+            if (!(c instanceof KernelCommand k) || k.cut == null) {
+                return false;
+            }
+            for (Part earlier : k.parts) {
+                if (!earlier.succeeded() && !earlier.aheadOnInOrderQueue(w)
+                        && k.cut.pieces.get(earlier.piece()).conflictsWith(mine)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    @Override
+    boolean follows(Part part) {
+        if (cut == null) {
+            return following();
+        }
+        synchronized (parts) {
+            return followingPiece[part.piece()];
+        }
+    }
+
+    /** A piece that did not follow waits for the launch's dependencies, or is placed where they are met. */
+    @Override
+    void unfollow(Part part) {
+        if (cut == null) {
+            unfollow();
+            return;
+        }
+        boolean placeNow;
+        synchronized (parts) {
+            followingPiece[part.piece()] = false;
+            placeNow = started;
+            handedOut[part.piece()] = placeNow;
+        }
+        if (placeNow) {
+            placePiece(part, cut.pieces.get(part.piece()).node().bit());
+        } else {
+            unfollow();
         }
     }
 
@@ -305,11 +449,13 @@ final class KernelCommand extends DeviceCommand {
         return piece == null ? fetchTo(node) : missing(piece.inputs(), node);
     }
 
+    /** A command cut across devices is in flight on none of them alone: later launches may follow its pieces. */
     @Override
     void partRunningOn(Part part, DeviceWorker w) {
-        // a command cut across devices is in flight on none of them alone: nothing follows it onto one
         if (cut == null) {
             super.partRunningOn(part, w);
+        } else {
+            tellFollowers();
         }
     }
 

@@ -60,6 +60,22 @@ final class LaunchCut {
      */
     record Piece(DeviceNode node, long from, long to, List<Access> inputs, List<Access> outputs,
                  String label, byte[] variantArgument) {
+
+        /** Whether either piece writes bytes the other uses (reads or writes), so that one must come after the other. */
+        boolean conflictsWith(Piece other) {
+            return meet(outputs, other.inputs) || meet(outputs, other.outputs) || meet(inputs, other.outputs);
+        }
+
+        private static boolean meet(List<Access> a, List<Access> b) {
+            for (Access x : a) {
+                for (Access y : b) {
+                    if (x.overlaps(y)) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
     }
 
     /** A cut, or why there is none. */

@@ -43,6 +43,12 @@ final class Part implements DeviceTask {
     private int failure;
     /** The device of the last attempt submitted. */
     private volatile DeviceNode ranOn;
+    /** The worker the part is submitted on and not yet seen to end, else null (cleared on that worker's thread). */
+    private volatile DeviceWorker inFlightOn;
+    /** Whether the attempt in flight went on its device's side queue rather than the in-order one. */
+    private volatile boolean besideInOrder;
+    /** Whether an attempt has succeeded and its outputs are committed. */
+    private volatile boolean succeeded;
 
     Part(DeviceCommand command, int piece) {
         this.command = command;
@@ -106,7 +112,7 @@ final class Part implements DeviceTask {
             List<Chunk> chunks = w.memory().pin(command.accesses());
             if (chunks == null) {
                 if (behind) {
-                    command.unfollow();
+                    command.unfollow(this);
                 } else {
                     Route.afterNextEnd(w, this);
                 }
@@ -132,7 +138,7 @@ final class Part implements DeviceTask {
                 events.forEach(RealEvent::release);
                 unpin(w);
                 if (behind) {
-                    command.unfollow();
+                    command.unfollow(this);
                     return;
                 }
                 Completion.all(waits).onDone(s -> {
@@ -155,6 +161,8 @@ final class Part implements DeviceTask {
                     : command.submitPart(this, w, withEvent);
             submitted = true;
             ranOn = w.node();
+            besideInOrder = side;
+            inFlightOn = w;
             command.event.running(0);
             RealEvent last = real;
             StagedResults staged = null;
@@ -184,6 +192,7 @@ final class Part implements DeviceTask {
     }
 
     private void finished(DeviceWorker w, int status, long[] times, StagedResults staged) {
+        inFlightOn = null;
         command.attemptEnded(w);
         if (status < 0) {
             attemptFailed(w, status, true);
@@ -205,6 +214,7 @@ final class Part implements DeviceTask {
                 Coherency.committed(a.storage(), a.offset(), a.length(), w.node().index());
             }
         }
+        succeeded = true;
         command.partEnded(this, 0);
     }
 
@@ -217,6 +227,7 @@ final class Part implements DeviceTask {
      * @param ran whether the real command may have run
      */
     private void attemptFailed(DeviceWorker w, int status, boolean ran) {
+        inFlightOn = null;
         command.runningOn(null);
         unpin(w);
         w.countFailure();
@@ -238,8 +249,8 @@ final class Part implements DeviceTask {
         if (status != CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST) {
             excluded |= w.node().bit();
         }
-        if (intact && command.following()) {
-            command.unfollow();
+        if (intact && command.follows(this)) {
+            command.unfollow(this);
         } else if (intact && command.queue.deviceImpl().isVirtual()) {
             command.retry(this);
         } else {
@@ -263,10 +274,25 @@ final class Part implements DeviceTask {
         Route.toOwnThread(devices().node(Long.numberOfTrailingZeros(node)).worker(), this, launch());
     }
 
-    /** On {@code w}'s thread: submits the part behind the command's precursors there, or lets the command wait. */
+    /** Whether an attempt of the part has succeeded. */
+    boolean succeeded() {
+        return succeeded;
+    }
+
+    /** The worker the part is submitted on and not yet seen to end there, else null. */
+    DeviceWorker inFlightOn() {
+        return inFlightOn;
+    }
+
+    /** Whether the part is in flight on {@code w}'s in-order queue, so that what is submitted there next follows it. */
+    boolean aheadOnInOrderQueue(DeviceWorker w) {
+        return inFlightOn == w && !besideInOrder;
+    }
+
+    /** On {@code w}'s thread: submits the part behind the command's precursors there, or lets it wait for them. */
     void follow(DeviceWorker w) {
-        if (w.node().isLost() || w.failing() || !command.precursorsSettledOn(w)) {
-            command.unfollow();
+        if (w.node().isLost() || w.failing() || available(w.node().bit()) == 0 || !command.settledOn(this, w)) {
+            command.unfollow(this);
         } else {
             execute(w, true);
         }

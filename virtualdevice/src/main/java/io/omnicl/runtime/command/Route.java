@@ -37,6 +37,15 @@ final class Route {
         }
     }
 
+    /**
+     * {@code p}, a piece of a launch cut across devices, is submitted on {@code w}'s queue behind what it waits for
+     * there, or waits for its command's dependencies after all; from the enqueuing thread at once where it can be
+     * ({@link #toOwnThread}).
+     */
+    static void pieceBehindPrecursors(Part p, DeviceWorker w) {
+        toOwnThread(w, p::follow, true);
+    }
+
     /** {@code task} runs on the worker of {@code holder}, the device that holds what it reads. */
     static void toHolder(DeviceNode holder, WorkerTask task) {
         if (!ProgramThreads.runNow(holder.worker(), task, false, false)) {

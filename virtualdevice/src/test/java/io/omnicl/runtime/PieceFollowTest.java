@@ -1,0 +1,217 @@
+package io.omnicl.runtime;
+
+import io.omnicl.driver.ClContext;
+import io.omnicl.driver.ClDevice;
+import io.omnicl.driver.ClKernel;
+import io.omnicl.driver.ClMem;
+import io.omnicl.driver.ClProgram;
+import io.omnicl.driver.ClQueue;
+import io.omnicl.driver.DeviceCounters;
+import io.omnicl.driver.OpenClConstants;
+import io.omnicl.runtime.config.Config;
+import io.omnicl.runtime.entry.RuntimeDriver;
+import io.omnicl.spi.fake.DeviceSpec;
+import io.omnicl.spi.fake.FakeBackend;
+import io.omnicl.spi.fake.FakeConfig;
+import io.omnicl.spi.fake.WorkItem;
+import org.junit.jupiter.api.Test;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.stream.IntStream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A launch cut across two fake GPUs, enqueued while the pieces of the cut launch before it still run, follows them
+ * piece by piece: each piece goes behind the earlier one on its own GPU where it uses only what that piece wrote,
+ * and waits for the earlier launch where it reads what the other GPU's piece writes. The second GPU's kernels are
+ * held while the later launch is enqueued, so that the earlier launch has not ended.
+ */
+class PieceFollowTest {
+
+    private static final int ITEMS = 1024;
+    /** Adds 1 to each element, in place: a piece uses only its own elements. */
+    private static final String INCREMENT = "__kernel void inc(__global int* a) { a[get_global_id(0)]++; }";
+    /** Each element becomes the sum of itself and its right-hand neighbour (the last one's is 0): a halo of one. */
+    private static final String NEIGHBOURS = "__kernel void next(__global const int* a, __global int* b) {"
+            + " int i = get_global_id(0); b[i] = a[i] + (i + 1 < " + ITEMS + " ? a[i + 1] : 0); }";
+
+    /**
+     * Two fake GPUs whose kernel {@code name} runs {@code body}, each work-item on the second GPU held while
+     * {@code held} is true, until {@code go} (ten seconds at most).
+     */
+    private static FakeBackend gpus(String name, Consumer<WorkItem> body, AtomicBoolean held, CountDownLatch go) {
+        FakeBackend[] made = new FakeBackend[1];
+        made[0] = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu"))
+                .device(DeviceSpec.gpu("fake gpu, held"))
+                .kernel(name, item -> {
+                    if (held.get() && item.device() == made[0].device(1)) {
+                        try {
+                            go.await(10, TimeUnit.SECONDS);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                    body.accept(item);
+                })
+                .build());
+        return made[0];
+    }
+
+    /** The virtual device of {@code engine}: a context, an in-order queue there and {@code source} built. */
+    private record Program(RuntimeDriver engine, ClContext context, ClQueue queue, ClProgram program) {
+
+        static Program on(FakeBackend backend, String source) {
+            RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
+            ClDevice virtual = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(0);
+            ClContext context = engine.platforms().get(0).createContext(List.of(virtual), new long[0]);
+            ClQueue queue = context.createQueue(virtual, 0);
+            ClProgram program = context.createProgram(source);
+            program.build(List.of(), "", null);
+            return new Program(engine, context, queue, program);
+        }
+
+        ClMem buffer(int[] values) {
+            ClMem m = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * ITEMS, null);
+            write(m, values);
+            return m;
+        }
+
+        void write(ClMem m, int[] values) {
+            ByteBuffer bytes = ByteBuffer.allocate(4 * ITEMS).order(ByteOrder.nativeOrder());
+            bytes.asIntBuffer().put(values);
+            queue.writeBuffer(m, true, 0, 4L * ITEMS, new Bytes(bytes.array()), List.of()).release();
+        }
+
+        void launch(ClKernel k) {
+            queue.ndRange(k, 1, null, new long[] {ITEMS}, null, List.of()).release();
+        }
+
+        int[] read(ClMem m) {
+            byte[] back = new byte[4 * ITEMS];
+            queue.readBuffer(m, true, 0, back.length, new Bytes(back), List.of()).release();
+            int[] values = new int[ITEMS];
+            ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(values);
+            return values;
+        }
+
+        long followed() {
+            return engine.counters().stream().mapToLong(DeviceCounters::followed).sum();
+        }
+
+        void release() {
+            List.of(program, queue, context).forEach(o -> o.release());
+        }
+    }
+
+    /** Waits, ten seconds at most, until {@code condition} holds; whether it did. */
+    private static boolean waitFor(BooleanSupplier condition) {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > until) {
+                return false;
+            }
+            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100));
+        }
+        return true;
+    }
+
+
+    @Test
+    void aCutLaunchGoesBehindTheCutLaunchBeforeItOnEachGpuBeforeThatOneEnds() {
+        AtomicBoolean held = new AtomicBoolean();
+        CountDownLatch go = new CountDownLatch(1);
+        FakeBackend backend = gpus("inc", Increments::increment, held, go);
+        Program p = Program.on(backend, INCREMENT);
+        ClMem data = p.buffer(IntStream.range(0, ITEMS).toArray());
+        ClKernel inc = p.program().createKernel("inc");
+        inc.setArg(0, 8, data);
+        p.launch(inc);
+        p.queue().finish();
+        long enqueuedBefore = backend.device(0).enqueuedLaunches();
+        long heldBefore = backend.device(1).launches();
+        long followedBefore = p.followed();
+        held.set(true);
+        p.launch(inc);
+        p.launch(inc);
+        boolean behind = waitFor(() -> backend.device(0).enqueuedLaunches() == enqueuedBefore + 2);
+        long heldRun = backend.device(1).launches() - heldBefore;
+        held.set(false);
+        go.countDown();
+        int[] values = p.read(data);
+        assertTrue(behind, "the first GPU had the second launch's piece enqueued while the first launch ran");
+        assertEquals(0, heldRun, "the second GPU's piece of the first launch was still held");
+        assertEquals(2, p.followed() - followedBefore, "the pieces of the second launch followed");
+        assertArrayEquals(IntStream.range(3, ITEMS + 3).toArray(), values);
+        assertEquals(3, p.engine().launchSplits().split());
+        inc.release();
+        data.release();
+        p.release();
+    }
+
+    /**
+     * The second launch reads, at the edge of the first GPU's piece, what the second GPU's piece of the launch before
+     * writes, of which the first GPU holds an older copy: the first GPU's piece waits for that launch to end, while the
+     * second GPU's, which reads only what its own piece wrote, follows it.
+     */
+    @Test
+    void aPieceThatReadsWhatTheOtherGpuWritesWaitsForTheLaunchBefore() {
+        AtomicBoolean held = new AtomicBoolean();
+        CountDownLatch go = new CountDownLatch(1);
+        FakeBackend backend = gpus("next", item -> {
+            int i = (int) item.globalId(0);
+            item.ints(1).put(i, item.ints(0).get(i) + (i + 1 < ITEMS ? item.ints(0).get(i + 1) : 0));
+        }, held, go);
+        Program p = Program.on(backend, NEIGHBOURS);
+        int[] start = IntStream.range(0, ITEMS).map(i -> i % 7).toArray();
+        ClMem a = p.buffer(start);
+        ClMem b = p.buffer(new int[ITEMS]);
+        ClMem c = p.buffer(new int[ITEMS]);
+        ClKernel first = p.program().createKernel("next");
+        first.setArg(0, 8, a);
+        first.setArg(1, 8, b);
+        ClKernel second = p.program().createKernel("next");
+        second.setArg(0, 8, b);
+        second.setArg(1, 8, c);
+        // once before, so that the first GPU holds a copy of the byte at its edge that the second GPU writes
+        p.launch(first);
+        p.launch(second);
+        p.queue().finish();
+        int[] next = IntStream.range(0, ITEMS).map(i -> i % 5).toArray();
+        p.write(a, next);
+        long ranBefore = backend.device(0).launches();
+        long followedBefore = p.followed();
+        held.set(true);
+        p.launch(first);
+        p.launch(second);
+        boolean firstRan = waitFor(() -> backend.device(0).launches() == ranBefore + 1);
+        held.set(false);
+        go.countDown();
+        int[] values = p.read(c);
+        assertTrue(firstRan, "the first GPU ran its piece of the first launch");
+        assertEquals(1, p.followed() - followedBefore, "only the second GPU's piece followed");
+        int[] once = neighbours(next);
+        assertArrayEquals(neighbours(once), values);
+        assertArrayEquals(once, p.read(b));
+        assertEquals(4, p.engine().launchSplits().split());
+        first.release();
+        second.release();
+        List.of(a, b, c).forEach(ClMem::release);
+        p.release();
+    }
+
+    private static int[] neighbours(int[] in) {
+        return IntStream.range(0, ITEMS).map(i -> in[i] + (i + 1 < ITEMS ? in[i + 1] : 0)).toArray();
+    }
+}
