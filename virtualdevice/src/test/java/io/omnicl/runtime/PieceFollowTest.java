@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -51,21 +52,30 @@ class PieceFollowTest {
      * {@code held} is true, until {@code go} (ten seconds at most).
      */
     private static FakeBackend gpus(String name, Consumer<WorkItem> body, AtomicBoolean held, CountDownLatch go) {
+        return gpus(1, held, go, Map.of(name, body));
+    }
+
+    /**
+     * Two fake GPUs running {@code kernels} (by name), each work-item on GPU {@code heldGpu} held while {@code held} is
+     * true, until {@code go} (ten seconds at most).
+     */
+    private static FakeBackend gpus(int heldGpu, AtomicBoolean held, CountDownLatch go,
+                                    Map<String, Consumer<WorkItem>> kernels) {
         FakeBackend[] made = new FakeBackend[1];
-        made[0] = new FakeBackend(FakeConfig.builder()
+        FakeConfig.Builder config = FakeConfig.builder()
                 .device(DeviceSpec.gpu("fake gpu"))
-                .device(DeviceSpec.gpu("fake gpu, held"))
-                .kernel(name, item -> {
-                    if (held.get() && item.device() == made[0].device(1)) {
-                        try {
-                            go.await(10, TimeUnit.SECONDS);
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                        }
-                    }
-                    body.accept(item);
-                })
-                .build());
+                .device(DeviceSpec.gpu("fake gpu too"));
+        kernels.forEach((name, body) -> config.kernel(name, item -> {
+            if (held.get() && item.device() == made[0].device(heldGpu)) {
+                try {
+                    go.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            body.accept(item);
+        }));
+        made[0] = new FakeBackend(config.build());
         return made[0];
     }
 
@@ -213,5 +223,62 @@ class PieceFollowTest {
 
     private static int[] neighbours(int[] in) {
         return IntStream.range(0, ITEMS).map(i -> in[i] + (i + 1 < ITEMS ? in[i + 1] : 0)).toArray();
+    }
+
+    /**
+     * Three launches: the first writes all of a buffer, the second all of it but its first element (its work-item 0
+     * writes nothing), the third reads each element and the first. The third's piece on the second GPU reads the first element, which only the first
+     * launch's piece on the first GPU (held) writes: though the queue names only the second launch before the third
+     * (its write covers the first's), that piece waits for the first launch, and the third launch sees the first
+     * element it wrote, not the copy the host held before.
+     */
+    @Test
+    void aPieceWaitsForAnEarlierLaunchBehindTheOneItFollows() {
+        AtomicBoolean held = new AtomicBoolean();
+        CountDownLatch go = new CountDownLatch(1);
+        FakeBackend backend = gpus(0, held, go, Map.of(
+                "seven", item -> item.ints(0).put((int) item.globalId(0), 7 * (int) item.globalId(0) + 5),
+                "twice", item -> {
+                    int i = (int) item.globalId(0);
+                    if (i > 0) {
+                        item.ints(0).put(i, 2 * item.ints(0).get(i));
+                    }
+                },
+                "plusFirst", item -> {
+                    int i = (int) item.globalId(0);
+                    item.ints(1).put(i, item.ints(0).get(i) + item.ints(0).get(0));
+                }));
+        Program p = Program.on(backend, "__kernel void seven(__global int* a) { int i = get_global_id(0); a[i] = 7 * i + 5; }\n"
+                + "__kernel void twice(__global int* a) { int i = get_global_id(0); if (i > 0) a[i] = 2 * a[i]; }\n"
+                + "__kernel void plusFirst(__global const int* a, __global int* b) {"
+                + " int i = get_global_id(0); b[i] = a[i] + a[0]; }");
+        ClMem a = p.buffer(new int[ITEMS]);
+        ClMem b = p.buffer(new int[ITEMS]);
+        ClKernel seven = p.program().createKernel("seven");
+        seven.setArg(0, 8, a);
+        ClKernel twice = p.program().createKernel("twice");
+        twice.setArg(0, 8, a);
+        ClKernel plusFirst = p.program().createKernel("plusFirst");
+        plusFirst.setArg(0, 8, a);
+        plusFirst.setArg(1, 8, b);
+        p.launch(seven);
+        p.launch(twice);
+        p.launch(plusFirst);
+        p.queue().finish();
+        // the host holds a copy of the first element from before the first launch
+        p.write(a, new int[ITEMS]);
+        p.read(a);
+        held.set(true);
+        p.launch(seven);
+        p.launch(twice);
+        p.launch(plusFirst);
+        held.set(false);
+        go.countDown();
+        int[] values = p.read(b);
+        int[] expected = IntStream.range(0, ITEMS).map(i -> (i == 0 ? 5 : 2 * (7 * i + 5)) + 5).toArray();
+        assertArrayEquals(expected, values);
+        List.of(seven, twice, plusFirst).forEach(ClKernel::release);
+        List.of(a, b).forEach(ClMem::release);
+        p.release();
     }
 }

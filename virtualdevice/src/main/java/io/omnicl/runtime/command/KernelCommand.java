@@ -8,6 +8,7 @@ import io.omnicl.runtime.access.SplitCounters;
 import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.coherence.CoherenceMap;
 import io.omnicl.runtime.completion.Completion;
+import io.omnicl.runtime.completion.Statuses;
 import io.omnicl.runtime.sched.Fetch;
 import io.omnicl.runtime.sched.PerfKey;
 import io.omnicl.runtime.worker.DeviceWorker;
@@ -64,15 +65,8 @@ final class KernelCommand extends DeviceCommand {
     private final Map<DeviceWorker, Span> spans;
     /** Of a cut launch: the pieces ended well, for a read waiting for it alone, else null. */
     private final EndedPieces ended;
-    /**
-     * Of a cut launch, under the lock of {@link #parts}: whether each piece with a device is handed out (to follow,
-     * or placed), whether each follows the launch's precursors on its device, whether the launch has started (its
-     * dependencies met) and whether it followed in pieces.
-     */
-    private final boolean[] handedOut;
-    private final boolean[] followingPiece;
-    private boolean started;
-    private boolean followedInPieces;
+    /** Of a cut launch: which of its pieces with a device are handed out, to follow or to be placed. */
+    private final PieceHandOut handOut;
     /** Of a cut launch: the earliest start and the latest end its parts' devices reported, for its profile. */
     private long firstStart = Long.MAX_VALUE;
     private long lastEnd = Long.MIN_VALUE;
@@ -106,8 +100,7 @@ final class KernelCommand extends DeviceCommand {
         this.nextFree = cut == null ? null : new AtomicInteger(cut.placedAtOnce);
         this.spans = cut == null ? null : new HashMap<>(4);
         this.ended = cut == null ? null : new EndedPieces();
-        this.handedOut = cut == null ? null : new boolean[parts.length];
-        this.followingPiece = cut == null ? null : new boolean[parts.length];
+        this.handOut = cut == null ? null : new PieceHandOut(cut.placedAtOnce);
         kernel.hold();
         for (Kernel.Arg a : args) {
             if (a instanceof Kernel.MemArg b && b.memory() != null) {
@@ -173,75 +166,80 @@ final class KernelCommand extends DeviceCommand {
             return;
         }
         List<Part> toPlace = new ArrayList<>(parts.length);
-        synchronized (parts) {
-            started = true;
-            for (int p = 0; p < cut.placedAtOnce; p++) {
-                if (!handedOut[p]) {
-                    handedOut[p] = true;
-                    toPlace.add(parts[p]);
-                }
-            }
+        for (int p : handOut.start()) {
+            toPlace.add(parts[p]);
         }
         List<Completion> fetches = new ArrayList<>();
-        for (int p = 0; p < parts.length; p++) {
-            if (p >= cut.placedAtOnce || toPlace.contains(parts[p])) {
-                fetchFromOthers(cut.pieces.get(p), fetches);
+        try {
+            for (int p = 0; p < parts.length; p++) {
+                if (p >= cut.placedAtOnce || toPlace.contains(parts[p])) {
+                    fetchFromOthers(cut.pieces.get(p), fetches);
+                }
             }
+        } catch (RuntimeException e) {
+            // pieces that followed may be in flight: the launch ends with them
+            toPlace.forEach(part -> partEnded(part, Statuses.of(e)));
+            return;
         }
         if (fetches.isEmpty()) {
-            placePieces(toPlace);
+            toPlace.forEach(this::placeOwnPiece);
         } else {
             Completion.all(fetches).onDone(s -> {
                 if (s < 0) {
                     toPlace.forEach(part -> partEnded(part, s));
                 } else {
-                    placePieces(toPlace);
+                    toPlace.forEach(this::placeOwnPiece);
                 }
             });
         }
     }
 
     /**
-     * Each of {@code toPlace} to its device's own thread, woken at once, so that all devices start together: no
-     * device thread submits pieces for another device (a PoCL CPU device runs a kernel in the thread that submits
-     * it, and a piece handed to the scheduler from another device's thread was seen to wait for that thread's piece);
-     * only the enqueuing thread submits a GPU's pieces itself ({@link Route#toOwnThread}).
+     * A piece with a device to that device's own thread, woken at once, so that all devices start together: no device
+     * thread submits pieces for another device (a PoCL CPU device runs a kernel in the thread that submits it, and a
+     * piece handed to the scheduler from another device's thread was seen to wait for that thread's piece); only the
+     * enqueuing thread submits a GPU's pieces itself ({@link Route#toOwnThread}). Where a piece has failed the launch
+     * for good, the piece ends unrun.
      */
-    private void placePieces(List<Part> toPlace) {
-        for (Part part : toPlace) {
+    private void placeOwnPiece(Part part) {
+        int failed = failure.get();
+        if (failed != 0) {
+            partEnded(part, failed);
+        } else {
             placePiece(part, cut.pieces.get(part.piece()).node().bit());
         }
     }
 
     /**
-     * A launch cut with a device for every piece, waiting for no event, may follow its precursors in pieces when each
-     * precursor not yet ended is a launch cut across devices whose pieces are all submitted or ended well: each piece
-     * then goes behind them on its own device where nothing it uses was changed or used elsewhere
-     * ({@link #settledOn}). Once only: a piece that did not follow waits for the launch's dependencies.
+     * A launch cut with a device for every piece, waiting for no event, may follow the launches before it in pieces
+     * when each of those not yet ended ({@link PieceHandOut#earlierNotEnded}) is a launch cut across devices whose
+     * pieces are all submitted or ended well: each piece then goes behind them on its own device where nothing it uses
+     * is changed or used elsewhere ({@link #settledOn}). Once only: a piece that did not follow waits for the launch's
+     * dependencies.
      */
     @Override
     boolean mayFollowInPieces() {
-        if (cut == null || cut.placedAtOnce != parts.length || waitsForEvents()) {
+        if (cut == null || cut.placedAtOnce != parts.length || waitsForEvents() || handOut.followed()
+                || precursorFailed()) {
             return false;
         }
-        synchronized (parts) {
-            if (followedInPieces) {
+        List<Command> earlier = PieceHandOut.earlierNotEnded(this);
+        for (Command c : earlier) {
+            if (!(c instanceof KernelCommand k && k.allPiecesSubmitted())) {
                 return false;
             }
         }
-        boolean behindAny = false;
+        return !earlier.isEmpty();
+    }
+
+    /** Whether a precursor has ended in failure (then nothing follows it, as with whole commands). */
+    private boolean precursorFailed() {
         for (Command c : precursors()) {
-            if (c.executed.isDone()) {
-                if (c.executed.status() < 0) {
-                    return false;
-                }
-            } else if (c instanceof KernelCommand k && k.allPiecesSubmitted()) {
-                behindAny = true;
-            } else {
-                return false;
+            if (c.executed.isDone() && c.executed.status() < 0) {
+                return true;
             }
         }
-        return behindAny;
+        return false;
     }
 
     /** Whether the launch is cut and each of its pieces is in flight or ended well. */
@@ -257,12 +255,12 @@ final class KernelCommand extends DeviceCommand {
         return true;
     }
 
+    /** Hands every piece to its device to follow; where two threads got here, the second lets the command wait. */
     @Override
     void followInPieces() {
-        synchronized (parts) {
-            followedInPieces = true;
-            Arrays.fill(handedOut, true);
-            Arrays.fill(followingPiece, true);
+        if (!handOut.followAll()) {
+            unfollow();
+            return;
         }
         for (int p = 0; p < parts.length; p++) {
             Route.pieceBehindPrecursors(parts[p], cut.pieces.get(p).node().worker());
@@ -270,24 +268,21 @@ final class KernelCommand extends DeviceCommand {
     }
 
     /**
-     * On {@code w}'s thread: whether a piece may go behind the launch's precursors there: each precursor not yet
-     * ended (a cut launch) has every piece that changes what the piece uses, or uses what it changes, ended well or
-     * ahead of it on {@code w}'s in-order queue. Bytes a piece ended well on another device
-     * wrote are then on that device alone, and the piece does not follow after all ({@link Part}).
+     * On {@code w}'s thread: whether a piece may go behind the launches before it there: each of those not yet ended
+     * (cut launches) has every piece that changes what the piece uses, or uses what it changes, ended well or ahead of
+     * it on {@code w}'s in-order queue. Bytes a piece ended well on another device wrote are then on that device alone,
+     * and the piece does not follow after all ({@link Part}).
      */
     @Override
     boolean settledOn(Part part, DeviceWorker w) {
         if (cut == null) {
             return precursorsSettledOn(w);
         }
+        if (precursorFailed()) {
+            return false;
+        }
         LaunchCut.Piece mine = cut.pieces.get(part.piece());
-        for (Command c : precursors()) {
-            if (c.executed.isDone()) {
-                if (c.executed.status() < 0) {
-                    return false;
-                }
-                continue;
-            }
+        for (Command c : PieceHandOut.earlierNotEnded(this)) {
             if (!(c instanceof KernelCommand k) || k.cut == null) {
                 return false;
             }
@@ -303,12 +298,7 @@ final class KernelCommand extends DeviceCommand {
 
     @Override
     boolean follows(Part part) {
-        if (cut == null) {
-            return following();
-        }
-        synchronized (parts) {
-            return followingPiece[part.piece()];
-        }
+        return cut == null ? following() : handOut.following(part.piece());
     }
 
     /** A piece that did not follow waits for the launch's dependencies, or is placed where they are met. */
@@ -316,16 +306,8 @@ final class KernelCommand extends DeviceCommand {
     void unfollow(Part part) {
         if (cut == null) {
             unfollow();
-            return;
-        }
-        boolean placeNow;
-        synchronized (parts) {
-            followingPiece[part.piece()] = false;
-            placeNow = started;
-            handedOut[part.piece()] = placeNow;
-        }
-        if (placeNow) {
-            placePiece(part, cut.pieces.get(part.piece()).node().bit());
+        } else if (handOut.unfollow(part.piece())) {
+            placeOwnPiece(part);
         } else {
             unfollow();
         }
@@ -501,15 +483,30 @@ final class KernelCommand extends DeviceCommand {
             ended.add(part.ranOn().worker(), outputsOf(part));
         }
         if (partsLeft.decrementAndGet() == 0) {
-            int failed = failure.get();
-            if (failed == 0) {
-                learnSpans();
-                if (choice != null) {
-                    choice.ended(true, enqueuedAt, System.nanoTime());
+            if (handOut.followed()) {
+                // a piece that followed may end before a piece elsewhere of a launch before this one, which a command
+                // after this one may also wait for only through this one
+                List<Completion> before = new ArrayList<>();
+                for (Command c : PieceHandOut.earlierNotEnded(this)) {
+                    before.add(c.executed);
                 }
+                Completion.all(before).onDone(s -> cutEnded());
+            } else {
+                cutEnded();
             }
-            end(failed);
         }
+    }
+
+    /** The last piece of a cut launch has ended. */
+    private void cutEnded() {
+        int failed = failure.get();
+        if (failed == 0) {
+            learnSpans();
+            if (choice != null) {
+                choice.ended(true, enqueuedAt, System.nanoTime());
+            }
+        }
+        end(failed);
     }
 
     /**

@@ -1,0 +1,88 @@
+package io.omnicl.runtime.command;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * Which pieces with a device of a launch cut across devices are handed out: to follow the launches before it piece by
+ * piece, each behind them on its own device, or to be placed once the launch has started (its dependencies met). A
+ * piece is handed out once, but a piece that did not follow after all is handed out again: at once where the launch
+ * has started, else when it starts.
+ */
+final class PieceHandOut {
+
+    private final boolean[] handedOut;
+    private final boolean[] following;
+    private boolean started;
+    private boolean followed;
+
+    PieceHandOut(int pieces) {
+        handedOut = new boolean[pieces];
+        following = new boolean[pieces];
+    }
+
+    /** The launch has started: the pieces not handed out yet, now handed out to be placed. */
+    synchronized List<Integer> start() {
+        started = true;
+        List<Integer> rest = new ArrayList<>(handedOut.length);
+        for (int p = 0; p < handedOut.length; p++) {
+            if (!handedOut[p]) {
+                handedOut[p] = true;
+                rest.add(p);
+            }
+        }
+        return rest;
+    }
+
+    /** Hands every piece out to follow; false, handing out nothing, where they followed once already. */
+    synchronized boolean followAll() {
+        if (followed) {
+            return false;
+        }
+        followed = true;
+        Arrays.fill(handedOut, true);
+        Arrays.fill(following, true);
+        return true;
+    }
+
+    /** Whether the pieces were handed out to follow. */
+    synchronized boolean followed() {
+        return followed;
+    }
+
+    /** Whether {@code piece} follows (submitted behind the launches before, or about to be). */
+    synchronized boolean following(int piece) {
+        return following[piece];
+    }
+
+    /**
+     * {@code piece} did not follow after all: whether it is to be placed now (the launch has started); else it is
+     * placed when the launch starts.
+     */
+    synchronized boolean unfollow(int piece) {
+        following[piece] = false;
+        handedOut[piece] = started;
+        return started;
+    }
+
+    /**
+     * The commands not yet ended that {@code c} comes after: its precursors and, through those not ended, theirs. The
+     * queue's hazards name only the last of several writers, so a command's precursors alone do not show every
+     * earlier command still writing what it uses.
+     */
+    static List<Command> earlierNotEnded(Command c) {
+        List<Command> found = new ArrayList<>(2);
+        Deque<Command> toVisit = new ArrayDeque<>(c.precursors());
+        while (!toVisit.isEmpty()) {
+            Command p = toVisit.pop();
+            if (!p.executed.isDone() && !found.contains(p)) {
+                found.add(p);
+                toVisit.addAll(p.precursors());
+            }
+        }
+        return found;
+    }
+}
