@@ -2,6 +2,7 @@ package io.omnicl.runtime;
 
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
+import io.omnicl.driver.ClEvent;
 import io.omnicl.driver.ClKernel;
 import io.omnicl.driver.ClMem;
 import io.omnicl.driver.ClProgram;
@@ -16,7 +17,9 @@ import io.omnicl.spi.fake.FakeConfig;
 import io.omnicl.spi.fake.WorkItem;
 import org.junit.jupiter.api.Test;
 
+import io.omnicl.driver.ClEvent;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.nio.ByteOrder;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +33,7 @@ import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -280,5 +284,44 @@ class PieceFollowTest {
         List.of(seven, twice, plusFirst).forEach(ClKernel::release);
         List.of(a, b).forEach(ClMem::release);
         p.release();
+    }
+
+    /**
+     * Launches cut into blocks that the GPUs take as they end theirs (an irregular kernel), one after the other, on
+     * two GPUs of which one fails some of its launches and transfers: each launch ends, well or failed (an in-place
+     * piece that may have run where only its GPU held its bytes cannot run again), none hangs, and where all ended
+     * well the results are right.
+     */
+    @Test
+    void irregularLaunchesEndWhileAGpuFails() {
+        for (int seed = 1; seed <= 6; seed++) {
+            FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                    .device(DeviceSpec.gpu("fake gpu"))
+                    .device(DeviceSpec.gpu("fake gpu, failing").withFailures(0.3, seed))
+                    .kernel(Increments.KERNEL, Increments::increment)
+                    .build());
+            Program p = Program.on(backend, Increments.IRREGULAR_SOURCE);
+            ClMem data = p.buffer(new int[ITEMS]);
+            ClKernel inc = p.program().createKernel(Increments.KERNEL);
+            inc.setArg(0, 8, data);
+            boolean allWell = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+                boolean well = true;
+                for (int t = 0; t < 4; t++) {
+                    ClEvent e = p.queue().ndRange(inc, 1, null, new long[] {ITEMS}, null, List.of());
+                    p.queue().finish();
+                    well &= e.status() == 0;
+                    e.release();
+                }
+                return well;
+            });
+            int[] values = p.read(data);
+            if (allWell) {
+                assertArrayEquals(IntStream.range(0, ITEMS).map(i -> 4).toArray(), values);
+            }
+            assertTrue(p.engine().launchSplits().split() > 0, "launches were cut");
+            inc.release();
+            data.release();
+            p.release();
+        }
     }
 }

@@ -65,7 +65,7 @@ final class KernelCommand extends DeviceCommand {
     private final Map<DeviceWorker, Span> spans;
     /** Of a cut launch: the pieces ended well, for a read waiting for it alone, else null. */
     private final EndedPieces ended;
-    /** Of a cut launch: which of its pieces with a device are handed out, to follow or to be placed. */
+    /** Of a cut launch: which of its pieces are handed out, to follow or to be placed. */
     private final PieceHandOut handOut;
     /** Of a cut launch: the earliest start and the latest end its parts' devices reported, for its profile. */
     private long firstStart = Long.MAX_VALUE;
@@ -100,7 +100,7 @@ final class KernelCommand extends DeviceCommand {
         this.nextFree = cut == null ? null : new AtomicInteger(cut.placedAtOnce);
         this.spans = cut == null ? null : new HashMap<>(4);
         this.ended = cut == null ? null : new EndedPieces();
-        this.handOut = cut == null ? null : new PieceHandOut(cut.placedAtOnce);
+        this.handOut = cut == null ? null : new PieceHandOut(parts.length);
         kernel.hold();
         for (Kernel.Arg a : args) {
             if (a instanceof Kernel.MemArg b && b.memory() != null) {
@@ -166,7 +166,7 @@ final class KernelCommand extends DeviceCommand {
             return;
         }
         List<Part> toPlace = new ArrayList<>(parts.length);
-        for (int p : handOut.start()) {
+        for (int p : handOut.start(cut.placedAtOnce)) {
             toPlace.add(parts[p]);
         }
         List<Completion> fetches = new ArrayList<>();
@@ -212,8 +212,8 @@ final class KernelCommand extends DeviceCommand {
 
     /**
      * A launch cut with a device for every piece, waiting for no event, may follow the launches before it in pieces
-     * when each of those not yet ended ({@link PieceHandOut#earlierNotEnded}) is a launch cut across devices whose
-     * pieces are all submitted or ended well: each piece then goes behind them on its own device where nothing it uses
+     * when each of those not yet ended ({@link PieceHandOut#earlierNotEnded}, a few at most) is a launch cut across
+     * devices whose pieces are all submitted or ended well: each piece then goes behind them on its own device where nothing it uses
      * is changed or used elsewhere ({@link #settledOn}). Once only: a piece that did not follow waits for the launch's
      * dependencies.
      */
@@ -223,13 +223,16 @@ final class KernelCommand extends DeviceCommand {
                 || precursorFailed()) {
             return false;
         }
-        List<Command> earlier = PieceHandOut.earlierNotEnded(this);
+        List<Command> earlier = PieceHandOut.earlierNotEnded(this, PieceHandOut.MOST_AHEAD);
+        if (earlier == null || earlier.isEmpty()) {
+            return false;
+        }
         for (Command c : earlier) {
             if (!(c instanceof KernelCommand k && k.allPiecesSubmitted())) {
                 return false;
             }
         }
-        return !earlier.isEmpty();
+        return true;
     }
 
     /** Whether a precursor has ended in failure (then nothing follows it, as with whole commands). */
@@ -282,7 +285,11 @@ final class KernelCommand extends DeviceCommand {
             return false;
         }
         LaunchCut.Piece mine = cut.pieces.get(part.piece());
-        for (Command c : PieceHandOut.earlierNotEnded(this)) {
+        List<Command> before = PieceHandOut.earlierNotEnded(this, PieceHandOut.MOST_AHEAD);
+        if (before == null) {
+            return false;
+        }
+        for (Command c : before) {
             if (!(c instanceof KernelCommand k) || k.cut == null) {
                 return false;
             }
@@ -487,7 +494,8 @@ final class KernelCommand extends DeviceCommand {
                 // a piece that followed may end before a piece elsewhere of a launch before this one, which a command
                 // after this one may also wait for only through this one
                 List<Completion> before = new ArrayList<>();
-                for (Command c : PieceHandOut.earlierNotEnded(this)) {
+                // no more than when it followed: those have only ended since
+                for (Command c : PieceHandOut.earlierNotEnded(this, Integer.MAX_VALUE)) {
                     before.add(c.executed);
                 }
                 Completion.all(before).onDone(s -> cutEnded());

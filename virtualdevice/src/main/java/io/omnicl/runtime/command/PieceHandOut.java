@@ -7,12 +7,18 @@ import java.util.Deque;
 import java.util.List;
 
 /**
- * Which pieces with a device of a launch cut across devices are handed out: to follow the launches before it piece by
- * piece, each behind them on its own device, or to be placed once the launch has started (its dependencies met). A
- * piece is handed out once, but a piece that did not follow after all is handed out again: at once where the launch
- * has started, else when it starts.
+ * Which pieces of a launch cut across devices are handed out: to follow the launches before it piece by piece, each
+ * behind them on its own device, or, those with a device, to be placed once the launch has started (its dependencies
+ * met); the others go to devices as they end theirs. A piece is handed out once, but a piece that did not follow after
+ * all is handed out again: at once where the launch has started, else when it starts.
  */
 final class PieceHandOut {
+
+    /**
+     * A launch follows at most this many launches not yet ended: its pieces then have work ahead of them on their
+     * devices, and the check of each piece against those launches' pieces stays short.
+     */
+    static final int MOST_AHEAD = 4;
 
     private final boolean[] handedOut;
     private final boolean[] following;
@@ -24,11 +30,14 @@ final class PieceHandOut {
         following = new boolean[pieces];
     }
 
-    /** The launch has started: the pieces not handed out yet, now handed out to be placed. */
-    synchronized List<Integer> start() {
+    /**
+     * The launch has started: those of its first {@code withDevice} pieces (the pieces with a device) not handed out
+     * yet, now handed out to be placed.
+     */
+    synchronized List<Integer> start(int withDevice) {
         started = true;
-        List<Integer> rest = new ArrayList<>(handedOut.length);
-        for (int p = 0; p < handedOut.length; p++) {
+        List<Integer> rest = new ArrayList<>(withDevice);
+        for (int p = 0; p < withDevice; p++) {
             if (!handedOut[p]) {
                 handedOut[p] = true;
                 rest.add(p);
@@ -69,16 +78,19 @@ final class PieceHandOut {
     }
 
     /**
-     * The commands not yet ended that {@code c} comes after: its precursors and, through those not ended, theirs. The
-     * queue's hazards name only the last of several writers, so a command's precursors alone do not show every
-     * earlier command still writing what it uses.
+     * The commands not yet ended that {@code c} comes after: its precursors and, through those not ended, theirs; null
+     * where there are more than {@code most}. The queue's hazards name only the last of several writers, so a
+     * command's precursors alone do not show every earlier command still writing what it uses.
      */
-    static List<Command> earlierNotEnded(Command c) {
+    static List<Command> earlierNotEnded(Command c, int most) {
         List<Command> found = new ArrayList<>(2);
         Deque<Command> toVisit = new ArrayDeque<>(c.precursors());
         while (!toVisit.isEmpty()) {
             Command p = toVisit.pop();
             if (!p.executed.isDone() && !found.contains(p)) {
+                if (found.size() == most) {
+                    return null;
+                }
                 found.add(p);
                 toVisit.addAll(p.precursors());
             }
