@@ -16,9 +16,9 @@
 #   abmatmul   matmul 4096² on the virtual device, this jar and BASE=<jar> in turn, three rounds; then as in workloads
 #   newdata    scripts/probes/NewData.java (buffers made from and written from a float[]) on this jar and BASE=<jar>,
 #              then the virtual device's saxpy and Jacobi 8192² on both, twice in turn
-#   follow     saxpy (50 and 200 launches) and Jacobi 8192² cut at every launch over the GPUs only, OmniCL's first GPU
-#              alone beside, then saxpy as the program runs it (auto), on this jar and BASE=<jar> in turn, two rounds;
-#              plain JOCL's saxpy once
+#   follow     saxpy (50 and 200 launches) cut at every launch over the GPUs only, OmniCL's first GPU alone beside,
+#              then saxpy as the program runs it (auto), on this jar and BASE=<jar> in turn, two rounds; then this jar's
+#              saxpy of 200 launches cut, traced
 #   gpucpu     frame, matmul 4096² and Jacobi 1024² as in workloads (for a machine of one GPU and PoCL's CPU)
 #   queues     scripts/probes/Queues.java on plain JOCL: a frame as one launch, and as blocks on 1, 2 and 3 queues of
 #              one GPU (compiled beside the jars: javac -cp .gpu/lib/jocl-2.0.5.jar -d .gpu/probe scripts/probes/Queues.java)
@@ -122,7 +122,7 @@ case $what in
   follow)
     for round in 1 2; do
       for jar in "$O" "$BASE"; do
-        for w in "saxpy --warmup 3" "saxpy --launches 200 --warmup 3" "jacobi1 --n 8192 --iterations 100 --warmup 3"; do
+        for w in "saxpy --warmup 3" "saxpy --launches 200 --warmup 3"; do
           echo "=== round $round $jar $w always"
           OMNICL_DEVICES=NVIDIA OMNICL_SPLIT=always timeout 120 java -jar "$jar" bench $w --reps 3 --calibration-runs 1 \
             --configs alone-1,virtual-dmda --no-gantt --quiet 1 --max-others 1 --out-dir /tmp/cut-follow \
@@ -133,8 +133,9 @@ case $what in
           --no-gantt --quiet 1 --max-others 1 --out-dir /tmp/cut-follow | grep -A1 "^configuration  " | tail -1 | cut -c1-150
       done
     done
-    echo "=== plain JOCL saxpy"
-    timeout 120 java -jar "$O" bench saxpy --warmup 3 --reps 3 --configs jocl --no-gantt --quiet 1 --max-others 1 \
+    echo "=== trace, saxpy 200 launches cut at every launch over the GPUs, one measured run"
+    OMNICL_DEVICES=NVIDIA OMNICL_SPLIT=always OMNICL_TRACE="$out/saxpy-follow.json" timeout 150 java -jar "$O" bench \
+      saxpy --launches 200 --reps 1 --warmup 1 --configs virtual-dmda --no-gantt --quiet 1 --max-others 1 \
       --out-dir /tmp/cut-follow | grep -A1 "^configuration  " | tail -1 | cut -c1-150
     ;;
   newdata)

@@ -82,6 +82,28 @@ public final class MemObject extends CountedObject implements ClMem {
     }
 
     /**
+     * A write of all of this buffer (not a sub-buffer, not an image) that nothing holds yet, on the virtual device,
+     * from {@code data}, which stays as it is until this returns: the buffer's first content, which goes straight to
+     * the devices where new data belongs, as from {@code CL_MEM_COPY_HOST_PTR}, where those are several (their links
+     * work side by side) and none has memory for the buffer yet. False, having done nothing, otherwise or where no
+     * device took the bytes.
+     */
+    public boolean takeFirstContent(HostMemory data) {
+        if (parent != null || image != null || !fits(storage, data) || storage.map().holdersOfAny(0, storage.size()) != 0
+                || !storage.allocatedNowhere()) {
+            return false;
+        }
+        List<DeviceWorker> homes = context.homesOfNewData(storage.size());
+        return homes.size() > 1 && fillOnDevices(storage, homes, data);
+    }
+
+    /** Whether {@code data} can fill all of {@code storage} at once: a direct buffer of its size, or an array. */
+    private static boolean fits(Storage storage, HostMemory data) {
+        ByteBuffer direct = data.direct();
+        return direct != null ? direct.remaining() == storage.size() : storage.size() <= Integer.MAX_VALUE;
+    }
+
+    /**
      * {@code CL_MEM_COPY_HOST_PTR}: the bytes go straight to the devices where the context's new data belongs,
      * those of them that have room, sparing the host copy (allocating it, copying into it, uploading from it
      * later): from a direct buffer as they are; from a Java array into the pinned slots of devices whose transfers
@@ -89,15 +111,16 @@ public final class MemObject extends CountedObject implements ClMem {
      * so not touched for the first time). False when they go to the host copy instead.
      */
     private static boolean fillOnDevice(Context context, Storage storage, HostMemory data) {
-        ByteBuffer direct = data.direct();
-        if (direct != null ? direct.remaining() != storage.size() : storage.size() > Integer.MAX_VALUE) {
+        if (!fits(storage, data)) {
             return false;
         }
         List<DeviceWorker> homes = context.homesOfNewData(storage.size());
-        if (homes.isEmpty()) {
-            return false;
-        }
-        if (direct != null || homes.stream().allMatch(w -> w.node().staged())) {
+        return !homes.isEmpty() && fillOnDevices(storage, homes, data);
+    }
+
+    /** {@code data}, all of {@code storage}'s bytes, to each of {@code homes} that has room; false if none had. */
+    private static boolean fillOnDevices(Storage storage, List<DeviceWorker> homes, HostMemory data) {
+        if (data.direct() != null || homes.stream().allMatch(w -> w.node().staged())) {
             return Coherency.fillOnDevices(storage, homes, data);
         }
         // every device has taken the bytes, or copied them into its pinned memory, when the fill returns

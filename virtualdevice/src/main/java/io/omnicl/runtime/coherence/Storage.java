@@ -73,6 +73,16 @@ public final class Storage {
         return hostWrites;
     }
 
+    /** Whether no device has memory for any of the storage. */
+    public synchronized boolean allocatedNowhere() {
+        for (TreeMap<Long, Chunk> all : chunks) {
+            if (!all.isEmpty()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The chunk in {@code memory} holding all of {@code [offset, offset + length)}, or null. */
     public synchronized Chunk chunkCovering(DeviceMemory memory, long offset, long length) {
         // a key and a get, not floorEntry, which copies the entry

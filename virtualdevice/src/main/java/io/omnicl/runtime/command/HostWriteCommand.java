@@ -64,6 +64,21 @@ final class HostWriteCommand extends OverwriteCommand {
         write.storage().host().forEach(start, write.length(), (memory, at) -> user.copyOut(at - start, memory));
     }
 
+    /**
+     * On the virtual device, a write of all of a buffer that nothing holds yet, from memory that stays as it is until
+     * it ends, is the buffer's first content: it goes to each device where new data belongs
+     * ({@link MemObject#takeFirstContent}), so that launches cut across them find their parts there.
+     */
+    @Override
+    boolean writtenBeforePlacing() {
+        if (!queue.deviceImpl().isVirtual() || !buffer.takeFirstContent(user)) {
+            return false;
+        }
+        event.running(0);
+        end(0);
+        return true;
+    }
+
     /** On a pinned queue, a write from a direct buffer may follow the commands before it onto the device. */
     @Override
     long followNodes() {

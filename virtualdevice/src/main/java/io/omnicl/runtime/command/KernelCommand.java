@@ -272,9 +272,9 @@ final class KernelCommand extends DeviceCommand {
 
     /**
      * On {@code w}'s thread: whether a piece may go behind the launches before it there: each of those not yet ended
-     * (cut launches) has every piece that changes what the piece uses, or uses what it changes, ended well or ahead of
-     * it on {@code w}'s in-order queue. Bytes a piece ended well on another device wrote are then on that device alone,
-     * and the piece does not follow after all ({@link Part}).
+     * (cut launches) has every piece that changes what the piece uses, or uses what it changes, ahead of it on
+     * {@code w}'s in-order queue or ended well on {@code w}'s device. (Ended well elsewhere, it leaves bytes to move
+     * first, which the piece would start moving and then not follow; the launch's own start moves them.)
      */
     @Override
     boolean settledOn(Part part, DeviceWorker w) {
@@ -294,8 +294,8 @@ final class KernelCommand extends DeviceCommand {
                 return false;
             }
             for (Part earlier : k.parts) {
-                if (!earlier.succeeded() && !earlier.aheadOnInOrderQueue(w)
-                        && k.cut.pieces.get(earlier.piece()).conflictsWith(mine)) {
+                boolean here = earlier.aheadOnInOrderQueue(w) || earlier.succeeded() && earlier.ranOn() == w.node();
+                if (!here && k.cut.pieces.get(earlier.piece()).conflictsWith(mine)) {
                     return false;
                 }
             }

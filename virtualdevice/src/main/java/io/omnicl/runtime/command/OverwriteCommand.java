@@ -15,7 +15,7 @@ import java.util.List;
  */
 abstract class OverwriteCommand extends DeviceCommand {
 
-    private final MemObject buffer;
+    final MemObject buffer;
     final Access write;
 
     OverwriteCommand(Queue queue, int commandType, MemObject buffer, long offset, long size) {
@@ -43,9 +43,17 @@ abstract class OverwriteCommand extends DeviceCommand {
         return List.of();
     }
 
+    /**
+     * Where it can, writes the range straight to devices without a command on any of their queues, and returns
+     * true having ended the command; by default it cannot.
+     */
+    boolean writtenBeforePlacing() {
+        return false;
+    }
+
     @Override
     final void start() {
-        if (runsOnDevices() && placeWithBuffer()) {
+        if (runsOnDevices() && (writtenBeforePlacing() || placeWithBuffer())) {
             return;
         }
         event.running(0);

@@ -2,6 +2,7 @@ package io.omnicl.runtime.command;
 
 import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.coherence.Chunk;
+import io.omnicl.runtime.coherence.CoherenceMap;
 import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.coherence.StagedResults;
 import io.omnicl.runtime.completion.Completion;
@@ -126,6 +127,12 @@ final class Part implements DeviceTask {
             Collection<Access> pending = behind ? w.pendingWrites() : List.of();
             List<Completion> waits = new ArrayList<>();
             List<Access> inputs = command.inputsOf(this);
+            if (behind && heldByOtherDevicesOnly(inputs, pending, w)) {
+                // it would wait for them: it waits for its precursors instead, and moves nothing meanwhile
+                unpin(w);
+                command.unfollow(this);
+                return;
+            }
             for (int i = 0; i < inputs.size(); i++) {
                 for (Access a : inputs.get(i).minus(pending)) {
                     Completion c = coherency.toDevice(a.storage(), a.offset(), a.length(), w, events);
@@ -184,6 +191,21 @@ final class Part implements DeviceTask {
             }
             attemptFailed(w, Statuses.of(e), submitted);
         }
+    }
+
+    /** Whether bytes of {@code inputs}, but {@code pending}, are held by neither {@code w}'s device nor the host. */
+    private static boolean heldByOtherDevicesOnly(List<Access> inputs, Collection<Access> pending, DeviceWorker w) {
+        long host = CoherenceMap.bit(CoherenceMap.HOST);
+        for (Access input : inputs) {
+            for (Access a : input.minus(pending)) {
+                for (CoherenceMap.Piece m : a.storage().map().missing(a.offset(), a.length(), w.node().index())) {
+                    if ((m.holders() & host) == 0) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     private void unpin(DeviceWorker w) {
