@@ -14,13 +14,8 @@ import io.omnicl.runtime.sched.PerfKey;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.runtime.worker.Trace;
 import io.omnicl.spi.RealEvent;
-import io.omnicl.spi.RealKernel;
-import io.omnicl.spi.RealMem;
-import io.omnicl.spi.RealSampler;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,12 +28,6 @@ import static io.omnicl.driver.OpenClConstants.*;
  * cut into parts for several devices where {@link LaunchCut} finds a cut, each part its own {@link Part}.
  */
 final class KernelCommand extends DeviceCommand {
-
-    /** What {@link Kernel#argsSetOn} records for a null memory argument. */
-    private static final Object NO_MEMORY = new Object();
-    /** Each thread's buffer for argument values (a worker's, or a program thread's running a launch itself). */
-    private static final ThreadLocal<ByteBuffer> SCRATCH =
-            ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(256));
 
     private final Kernel kernel;
     private final Kernel.Arg[] args;
@@ -212,46 +201,40 @@ final class KernelCommand extends DeviceCommand {
 
     /**
      * A launch cut with a device for every piece, waiting for no event, may follow the launches before it in pieces
-     * when each of those not yet ended ({@link PieceHandOut#earlierNotEnded}, a few at most) is a launch cut across
-     * devices whose pieces are all submitted or ended well: each piece then goes behind them on its own device where nothing it uses
-     * is changed or used elsewhere ({@link #settledOn}). Once only: a piece that did not follow waits for the launch's
-     * dependencies.
+     * ({@link PieceHandOut#mayFollow}). Once only: a piece that did not follow waits for the launch's dependencies.
      */
     @Override
     boolean mayFollowInPieces() {
-        if (cut == null || cut.placedAtOnce != parts.length || waitsForEvents() || handOut.followed()
-                || precursorFailed()) {
+        return cut != null && cut.placedAtOnce == parts.length && !waitsForEvents() && !handOut.followed()
+                && PieceHandOut.mayFollow(this);
+    }
+
+    /** Whether the launch is cut and each of its pieces is in flight or ended well. */
+    boolean piecesSubmitted() {
+        if (cut == null) {
             return false;
         }
-        List<Command> earlier = PieceHandOut.earlierNotEnded(this, PieceHandOut.MOST_AHEAD);
-        if (earlier == null || earlier.isEmpty()) {
-            return false;
-        }
-        for (Command c : earlier) {
-            if (!(c instanceof KernelCommand k && k.allPiecesSubmitted())) {
+        for (Part part : parts) {
+            if (part.inFlightOn() == null && !part.succeeded()) {
                 return false;
             }
         }
         return true;
     }
 
-    /** Whether a precursor has ended in failure (then nothing follows it, as with whole commands). */
-    private boolean precursorFailed() {
-        for (Command c : precursors()) {
-            if (c.executed.isDone() && c.executed.status() < 0) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Whether the launch is cut and each of its pieces is in flight or ended well. */
-    private boolean allPiecesSubmitted() {
+    /**
+     * Of a launch cut across devices before {@code later}, a piece of a launch that follows it on {@code w}: whether
+     * each of its pieces that changes what {@code later} uses, or uses what it changes, is ahead of it on {@code w}'s
+     * in-order queue or ended well on {@code w}'s device. (Ended well elsewhere, it leaves bytes to move first, which
+     * the later piece would start moving and then not follow; its launch's own start moves them.)
+     */
+    boolean settledBefore(LaunchCut.Piece later, DeviceWorker w) {
         if (cut == null) {
             return false;
         }
-        for (Part part : parts) {
-            if (part.inFlightOn() == null && !part.succeeded()) {
+        for (Part earlier : parts) {
+            boolean here = earlier.aheadOnInOrderQueue(w) || earlier.succeeded() && earlier.ranOn() == w.node();
+            if (!here && cut.pieces.get(earlier.piece()).conflictsWith(later)) {
                 return false;
             }
         }
@@ -270,37 +253,10 @@ final class KernelCommand extends DeviceCommand {
         }
     }
 
-    /**
-     * On {@code w}'s thread: whether a piece may go behind the launches before it there: each of those not yet ended
-     * (cut launches) has every piece that changes what the piece uses, or uses what it changes, ahead of it on
-     * {@code w}'s in-order queue or ended well on {@code w}'s device. (Ended well elsewhere, it leaves bytes to move
-     * first, which the piece would start moving and then not follow; the launch's own start moves them.)
-     */
+    /** On {@code w}'s thread: whether a piece may go behind the launches before it there ({@link PieceHandOut}). */
     @Override
     boolean settledOn(Part part, DeviceWorker w) {
-        if (cut == null) {
-            return precursorsSettledOn(w);
-        }
-        if (precursorFailed()) {
-            return false;
-        }
-        LaunchCut.Piece mine = cut.pieces.get(part.piece());
-        List<Command> before = PieceHandOut.earlierNotEnded(this, PieceHandOut.MOST_AHEAD);
-        if (before == null) {
-            return false;
-        }
-        for (Command c : before) {
-            if (!(c instanceof KernelCommand k) || k.cut == null) {
-                return false;
-            }
-            for (Part earlier : k.parts) {
-                boolean here = earlier.aheadOnInOrderQueue(w) || earlier.succeeded() && earlier.ranOn() == w.node();
-                if (!here && k.cut.pieces.get(earlier.piece()).conflictsWith(mine)) {
-                    return false;
-                }
-            }
-        }
-        return true;
+        return cut == null ? precursorsSettledOn(w) : PieceHandOut.settledOn(this, cut.pieces.get(part.piece()), w);
     }
 
     @Override
@@ -602,60 +558,11 @@ final class KernelCommand extends DeviceCommand {
         return launch(w, withEvent, offset, global, null);
     }
 
-    /**
-     * Sets the real kernel's arguments where they changed, and launches it over {@code launchGlobal}; as the
-     * kernel's geometry variant when {@code variantArgument} is not null, that being the added argument's value.
-     */
+    /** Launches the real kernel over {@code launchGlobal} ({@link RealLaunch}). */
     private RealEvent launch(DeviceWorker w, boolean withEvent, long[] launchOffset, long[] launchGlobal,
                              byte[] variantArgument) {
-        boolean variant = variantArgument != null;
-        RealKernel real = variant ? kernel.variantKernel(w.node()) : kernel.realKernel(w.node());
-        Object[] set = variant ? kernel.variantArgsSetOn(w.node()) : kernel.argsSetOn(w.node());
-        for (int i = 0; i < args.length; i++) {
-            Kernel.Arg a = args[i];
-            Object value;
-            if (a instanceof Kernel.MemArg b) {
-                RealMem m = b.memory() == null ? null : b.memory().realOn(w.node());
-                value = m == null ? NO_MEMORY : m;
-                if (value != set[i]) {
-                    real.setArg(i, m);
-                }
-            } else if (a instanceof Kernel.SamplerArg sa) {
-                RealSampler sampler = sa.sampler().realOn(w.node());
-                value = sampler;
-                if (value != set[i]) {
-                    real.setArg(i, sampler);
-                }
-            } else if (a instanceof Kernel.LocalArg l) {
-                value = l.size();
-                if (!value.equals(set[i])) {
-                    real.setLocalArg(i, l.size());
-                }
-            } else {
-                byte[] bytes = ((Kernel.ValueArg) a).bytes();
-                value = bytes;
-                if (!(set[i] instanceof byte[] was && Arrays.equals(was, bytes))) {
-                    real.setArg(i, scratch(bytes));
-                }
-            }
-            set[i] = value;
-        }
-        if (variant && !(set[args.length] instanceof byte[] was && Arrays.equals(was, variantArgument))) {
-            real.setArg(args.length, scratch(variantArgument));
-            set[args.length] = variantArgument;
-        }
-        w.countKernel();
-        return w.queue().launch(real, workDim, launchOffset, launchGlobal, local, List.of(), withEvent);
-    }
-
-    /** {@code bytes} in this thread's reused direct buffer: only for values the driver copies at once. */
-    private static ByteBuffer scratch(byte[] bytes) {
-        ByteBuffer b = SCRATCH.get();
-        if (b.capacity() < bytes.length) {
-            b = ByteBuffer.allocateDirect(Math.max(bytes.length, 2 * b.capacity()));
-            SCRATCH.set(b);
-        }
-        return b.clear().put(bytes).flip();
+        return RealLaunch.launch(kernel, args, w, withEvent, workDim, launchOffset, launchGlobal, local,
+                variantArgument);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.omnicl.runtime.command;
 
+import io.omnicl.runtime.worker.DeviceWorker;
+
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -7,7 +9,8 @@ import java.util.Deque;
 import java.util.List;
 
 /**
- * Which pieces of a launch cut across devices are handed out: to follow the launches before it piece by piece, each
+ * Which pieces of a launch cut across devices are handed out, and when they may follow the launches before it.
+ * Handed out: to follow the launches before it piece by piece, each
  * behind them on its own device, or, those with a device, to be placed once the launch has started (its dependencies
  * met); the others go to devices as they end theirs. A piece is handed out once, but a piece that did not follow after
  * all is handed out again: at once where the launch has started, else when it starts.
@@ -75,6 +78,59 @@ final class PieceHandOut {
         following[piece] = false;
         handedOut[piece] = started;
         return started;
+    }
+
+    /**
+     * Whether {@code c} may follow the launches before it in pieces: none has failed, and each of those not yet ended
+     * ({@link #earlierNotEnded}, a few at most) is a launch cut across devices whose pieces are all submitted or ended
+     * well; each piece then goes behind them on its own device where nothing it uses is changed or used elsewhere
+     * ({@link #settledOn}).
+     */
+    static boolean mayFollow(Command c) {
+        if (precursorFailed(c)) {
+            return false;
+        }
+        List<Command> earlier = earlierNotEnded(c, MOST_AHEAD);
+        if (earlier == null || earlier.isEmpty()) {
+            return false;
+        }
+        for (Command e : earlier) {
+            if (!(e instanceof KernelCommand k && k.piecesSubmitted())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * On {@code w}'s thread: whether {@code piece} of {@code c} may go behind the launches before it there: none has
+     * failed, and each of those not yet ended is a cut launch settled before it there
+     * ({@link KernelCommand#settledBefore}).
+     */
+    static boolean settledOn(Command c, LaunchCut.Piece piece, DeviceWorker w) {
+        if (precursorFailed(c)) {
+            return false;
+        }
+        List<Command> earlier = earlierNotEnded(c, MOST_AHEAD);
+        if (earlier == null) {
+            return false;
+        }
+        for (Command e : earlier) {
+            if (!(e instanceof KernelCommand k && k.settledBefore(piece, w))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether a precursor of {@code c} has ended in failure (then nothing follows it, as with whole commands). */
+    private static boolean precursorFailed(Command c) {
+        for (Command p : c.precursors()) {
+            if (p.executed.isDone() && p.executed.status() < 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
