@@ -3,7 +3,6 @@ package io.omnicl.runtime;
 import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClDevice;
 import io.omnicl.driver.ClMem;
-import io.omnicl.driver.ClQueue;
 import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.runtime.entry.RuntimeDriver;
@@ -54,26 +53,43 @@ class NewDataHomesTest {
     }
 
     /**
-     * A blocking write of all of a new buffer on the virtual device's queue is its first content: it goes where the
-     * bytes of a buffer made from data go. A second write goes to one of the devices holding the buffer.
+     * Once launches have been cut across devices, a blocking write of all of a new buffer on the virtual device's queue
+     * is its first content: it goes to each GPU, as the bytes of a buffer made from data. Before, and for a second
+     * write, it goes to one of them.
      */
     @Test
-    void aFirstWriteOfAllOfANewBufferGoesWhereDataOfANewBufferGoes() {
-        ClContext context = engine.platforms().get(0).createContext(List.of(devices.get(0)), new long[0]);
-        ClQueue queue = context.createQueue(devices.get(0), 0);
+    void aFirstWriteOfAllOfANewBufferGoesToEachGpuOnceLaunchesAreCut() {
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu 1"))
+                .device(DeviceSpec.gpu("fake gpu 2"))
+                .kernel(FillProgram.KERNEL, FillProgram::fill)
+                .build());
+        FillProgram p = FillProgram.on(backend);
         byte[] data = new byte[SIZE];
         for (int i = 0; i < SIZE; i++) {
             data[i] = (byte) (i * 5);
         }
-        ClMem made = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, SIZE, null);
-        queue.writeBuffer(made, true, 0, SIZE, new Bytes(data), List.of()).release();
-        assertEquals(bit(1) | bit(2) | bit(3), ((MemObject) made).storage().map().holdersOfAll(0, SIZE),
-                "both GPUs and the first CPU");
+        ClMem before = p.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, SIZE, null);
+        p.queue().writeBuffer(before, true, 0, SIZE, new Bytes(data), List.of()).release();
+        assertEquals(1, Long.bitCount(holders(before)), "one GPU, before any launch was cut");
+        p.launch().release();
+        p.queue().finish();
+        assertEquals(1, p.engine().launchSplits().split());
+        ClMem after = p.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, SIZE, null);
+        p.queue().writeBuffer(after, true, 0, SIZE, new Bytes(data), List.of()).release();
+        assertEquals(2, Long.bitCount(holders(after)), "both GPUs");
         data[0] = 42;
-        queue.writeBuffer(made, true, 0, SIZE, new Bytes(data), List.of()).release();
-        assertEquals(1, Long.bitCount(((MemObject) made).storage().map().holdersOfAll(0, SIZE)), "one device");
+        p.queue().writeBuffer(after, true, 0, SIZE, new Bytes(data), List.of()).release();
+        assertEquals(1, Long.bitCount(holders(after)), "one GPU, for a second write");
         byte[] back = new byte[SIZE];
-        context.createQueue(devices.get(4), 0).readBuffer(made, true, 0, SIZE, new Bytes(back), List.of()).release();
-        assertArrayEquals(data, back, "the other CPU reads the second write's bytes");
+        p.queue().readBuffer(after, true, 0, SIZE, new Bytes(back), List.of()).release();
+        assertArrayEquals(data, back, "the second write's bytes");
+        before.release();
+        after.release();
+        p.release();
+    }
+
+    private static long holders(ClMem m) {
+        return ((MemObject) m).storage().map().holdersOfAll(0, SIZE);
     }
 }

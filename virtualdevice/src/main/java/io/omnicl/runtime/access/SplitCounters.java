@@ -17,6 +17,11 @@ public final class SplitCounters {
         split.increment();
     }
 
+    /** Whether a launch has been cut into parts so far. */
+    public boolean anySplit() {
+        return split.sum() > 0;
+    }
+
     public void whole(String reason) {
         whole.computeIfAbsent(reason, r -> new LongAdder()).increment();
     }
