@@ -89,6 +89,31 @@ class NewDataHomesTest {
         p.release();
     }
 
+    /** A first write of part of a new buffer, once launches have been cut, goes to one GPU: only its bytes, in place. */
+    @Test
+    void aFirstWriteOfPartOfANewBufferGoesToOneGpu() {
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu 1"))
+                .device(DeviceSpec.gpu("fake gpu 2"))
+                .kernel(FillProgram.KERNEL, FillProgram::fill)
+                .build());
+        FillProgram p = FillProgram.on(backend);
+        p.launch().release();
+        p.queue().finish();
+        byte[] half = new byte[SIZE / 2];
+        for (int i = 0; i < half.length; i++) {
+            half[i] = (byte) (i * 3 + 1);
+        }
+        ClMem m = p.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, SIZE, null);
+        p.queue().writeBuffer(m, true, SIZE / 2, SIZE / 2, new Bytes(half), List.of()).release();
+        assertEquals(1, Long.bitCount(((MemObject) m).storage().map().holdersOfAll(SIZE / 2, SIZE / 2)), "one GPU");
+        byte[] back = new byte[SIZE / 2];
+        p.queue().readBuffer(m, true, SIZE / 2, SIZE / 2, new Bytes(back), List.of()).release();
+        assertArrayEquals(half, back, "the written half, in place");
+        m.release();
+        p.release();
+    }
+
     private static long holders(ClMem m) {
         return ((MemObject) m).storage().map().holdersOfAll(0, SIZE);
     }

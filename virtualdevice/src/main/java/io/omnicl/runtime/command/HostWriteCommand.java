@@ -6,6 +6,7 @@ import io.omnicl.runtime.MemObject;
 import io.omnicl.runtime.coherence.Chunk;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.runtime.worker.HostThreads;
+import io.omnicl.runtime.worker.ProgramThreads;
 import io.omnicl.runtime.worker.StagedPieces;
 import io.omnicl.runtime.worker.StreamedWrite;
 import io.omnicl.spi.RealEvent;
@@ -67,11 +68,15 @@ final class HostWriteCommand extends OverwriteCommand {
     /**
      * On the virtual device, a write of all of a buffer that nothing holds yet, from memory that stays as it is until
      * it ends, is the buffer's first content: it goes to each device where new data belongs
-     * ({@link MemObject#takeFirstContent}), so that launches cut across them find their parts there.
+     * ({@link MemObject#takeFirstContent}), so that launches cut across them find their parts there. Only from the
+     * program's thread as it enqueues the write (as it mostly is: nothing written the buffer before), since the
+     * copies take long: on a device's thread they would hold up the device's work in flight.
      */
     @Override
     boolean writtenBeforePlacing() {
-        if (!queue.deviceImpl().isVirtual() || !buffer.takeFirstContent(user)) {
+        boolean all = write.offset() == 0 && write.length() == write.storage().size();
+        if (!all || !queue.deviceImpl().isVirtual() || !ProgramThreads.enqueuingUndriven()
+                || !buffer.takeFirstContent(user)) {
             return false;
         }
         event.running(0);

@@ -50,6 +50,15 @@ public final class ProgramThreads {
         }
     }
 
+    /**
+     * Whether this thread is a program thread enqueuing that drives no worker: what it does now holds up no device's
+     * work in flight.
+     */
+    public static boolean enqueuingUndriven() {
+        State s = STATE.get();
+        return s.enqueuing > 0 && s.driving == null;
+    }
+
     /** The matching end of {@link #enqueuing}. */
     public static void enqueued() {
         STATE.get().enqueuing--;
