@@ -242,6 +242,11 @@ abstract class Command {
         return null;
     }
 
+    /** Something that kept the command from following has changed: it tries again, if it still waits. */
+    final void retryFollow() {
+        tryFollow();
+    }
+
     private void tryFollow() {
         if (state.get() == WAITING && foreignUnmet.get() == 0 && !waitListFailed && mayFollowInPieces()) {
             if (state.compareAndSet(WAITING, FOLLOWING)) {

@@ -451,7 +451,7 @@ final class KernelCommand extends DeviceCommand {
                 // after this one may also wait for only through this one
                 List<Completion> before = new ArrayList<>();
                 // no more than when it followed: those have only ended since
-                for (Command c : PieceHandOut.earlierNotEnded(this, Integer.MAX_VALUE)) {
+                for (Command c : PieceHandOut.earlierNotEnded(this, PieceHandOut.MOST_AHEAD)) {
                     before.add(c.executed);
                 }
                 Completion.all(before).onDone(s -> cutEnded());

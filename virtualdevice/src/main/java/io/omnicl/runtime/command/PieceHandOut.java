@@ -91,7 +91,12 @@ final class PieceHandOut {
             return false;
         }
         List<Command> earlier = earlierNotEnded(c, MOST_AHEAD);
-        if (earlier == null || earlier.isEmpty()) {
+        if (earlier.size() > MOST_AHEAD) {
+            // tried again once one of those ahead has ended: the last found, the oldest of a chain of launches
+            earlier.get(MOST_AHEAD).executed.onDone(s -> c.retryFollow());
+            return false;
+        }
+        if (earlier.isEmpty()) {
             return false;
         }
         for (Command e : earlier) {
@@ -112,7 +117,7 @@ final class PieceHandOut {
             return false;
         }
         List<Command> earlier = earlierNotEnded(c, MOST_AHEAD);
-        if (earlier == null) {
+        if (earlier.size() > MOST_AHEAD) {
             return false;
         }
         for (Command e : earlier) {
@@ -134,9 +139,9 @@ final class PieceHandOut {
     }
 
     /**
-     * The commands not yet ended that {@code c} comes after: its precursors and, through those not ended, theirs; null
-     * where there are more than {@code most}. The queue's hazards name only the last of several writers, so a
-     * command's precursors alone do not show every earlier command still writing what it uses.
+     * The commands not yet ended that {@code c} comes after: its precursors and, through those not ended, theirs; the
+     * walk stops once it has found more than {@code most}. The queue's hazards name only the last of several writers,
+     * so a command's precursors alone do not show every earlier command still writing what it uses.
      */
     static List<Command> earlierNotEnded(Command c, int most) {
         List<Command> found = new ArrayList<>(2);
@@ -144,10 +149,10 @@ final class PieceHandOut {
         while (!toVisit.isEmpty()) {
             Command p = toVisit.pop();
             if (!p.executed.isDone() && !found.contains(p)) {
-                if (found.size() == most) {
-                    return null;
-                }
                 found.add(p);
+                if (found.size() > most) {
+                    return found;
+                }
                 toVisit.addAll(p.precursors());
             }
         }
