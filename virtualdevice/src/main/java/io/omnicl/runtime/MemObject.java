@@ -83,12 +83,12 @@ public final class MemObject extends CountedObject implements ClMem {
 
     /**
      * A write of all of this buffer (not a sub-buffer, not an image) that nothing holds yet, on the virtual device,
-     * from {@code data} (the bytes of the whole buffer, from its first), which stays as it is until this returns, once launches have been cut across devices: the
-     * buffer's first content, likely read by such launches, which goes straight to the devices where new data belongs,
-     * as from {@code CL_MEM_COPY_HOST_PTR}, where those are several (their links work side by side) and none has
-     * memory for the buffer yet. (Where nothing is cut, a copy on each costs the program the host's copies into each
-     * device's pinned memory and gains it nothing.) False, having done nothing, otherwise or where no device took the
-     * bytes.
+     * from {@code data} (the bytes of the whole buffer, from its first), which stays as it is until this returns,
+     * once launches have been cut across devices: the buffer's first content, likely read by such launches, which
+     * goes straight to the devices where new data belongs, as from {@code CL_MEM_COPY_HOST_PTR}, where those are
+     * several (their links work side by side) and none has memory for the buffer yet. (Where nothing is cut, a copy
+     * on each costs the program the host's copies into each device's pinned memory and gains it nothing.) False,
+     * having done nothing, otherwise or where no device took the bytes.
      */
     public boolean takeFirstContent(HostMemory data) {
         if (!context.runtime().splitCounters().anySplit() || parent != null || image != null || !fits(storage, data)

@@ -342,8 +342,8 @@ public final class DeviceMemory {
     /**
      * From any thread: a chunk for all of {@code s}, a storage no command uses yet, when it fits beside what is
      * here now; null when it does not (making room would evict, which only the worker's thread does), the
-     * device refuses the allocation or the storage has a chunk here already. {@code spareOk}: the chunk's first bytes are uploaded by the worker, so it
-     * may be a spare allocation: nothing touches those any more (a storage is freed once its commands have
+     * device refuses the allocation or the storage has a chunk here already. {@code spareOk}: the chunk's first
+     * bytes are uploaded by the worker, so it may be a spare allocation: nothing touches those any more (a storage is freed once its commands have
      * ended, and a command left running after a failed attempt is waited for). The chunk comes pinned, so that the
      * worker does not evict it before it holds its bytes; {@link #unpinFresh} ends that.
      */

@@ -242,12 +242,8 @@ abstract class Command {
         return null;
     }
 
-    /** Something that kept the command from following has changed: it tries again, if it still waits. */
-    final void retryFollow() {
-        tryFollow();
-    }
-
-    private void tryFollow() {
+    /** Follows the command's precursors, in pieces or onto one device, where it still waits and now can. */
+    final void tryFollow() {
         if (state.get() == WAITING && foreignUnmet.get() == 0 && !waitListFailed && mayFollowInPieces()) {
             if (state.compareAndSet(WAITING, FOLLOWING)) {
                 event.submitted();

@@ -160,10 +160,11 @@ final class KernelCommand extends DeviceCommand {
         }
         List<Completion> fetches = new ArrayList<>();
         try {
-            for (int p = 0; p < parts.length; p++) {
-                if (p >= cut.placedAtOnce || toPlace.contains(parts[p])) {
-                    fetchFromOthers(cut.pieces.get(p), fetches);
-                }
+            for (Part part : toPlace) {
+                fetchFromOthers(cut.pieces.get(part.piece()), fetches);
+            }
+            for (int p = cut.placedAtOnce; p < parts.length; p++) {
+                fetchFromOthers(cut.pieces.get(p), fetches);
             }
         } catch (RuntimeException e) {
             // pieces that followed may be in flight: the launch ends with them
@@ -267,9 +268,7 @@ final class KernelCommand extends DeviceCommand {
     /** A piece that did not follow waits for the launch's dependencies, or is placed where they are met. */
     @Override
     void unfollow(Part part) {
-        if (cut == null) {
-            unfollow();
-        } else if (handOut.unfollow(part.piece())) {
+        if (cut != null && handOut.unfollow(part.piece())) {
             placeOwnPiece(part);
         } else {
             unfollow();

@@ -2,7 +2,6 @@ package io.omnicl.runtime.command;
 
 import io.omnicl.runtime.coherence.Access;
 import io.omnicl.runtime.coherence.Chunk;
-import io.omnicl.runtime.coherence.CoherenceMap;
 import io.omnicl.runtime.coherence.Coherency;
 import io.omnicl.runtime.coherence.StagedResults;
 import io.omnicl.runtime.completion.Completion;
@@ -195,13 +194,10 @@ final class Part implements DeviceTask {
 
     /** Whether bytes of {@code inputs}, but {@code pending}, are held by neither {@code w}'s device nor the host. */
     private static boolean heldByOtherDevicesOnly(List<Access> inputs, Collection<Access> pending, DeviceWorker w) {
-        long host = CoherenceMap.bit(CoherenceMap.HOST);
         for (Access input : inputs) {
             for (Access a : input.minus(pending)) {
-                for (CoherenceMap.Piece m : a.storage().map().missing(a.offset(), a.length(), w.node().index())) {
-                    if ((m.holders() & host) == 0) {
-                        return true;
-                    }
+                if (a.storage().map().missingBytes(a.offset(), a.length(), w.node().index())[1] != 0) {
+                    return true;
                 }
             }
         }

@@ -93,7 +93,7 @@ final class PieceHandOut {
         List<Command> earlier = earlierNotEnded(c, MOST_AHEAD);
         if (earlier.size() > MOST_AHEAD) {
             // tried again once one of those ahead has ended: the last found, the oldest of a chain of launches
-            earlier.get(MOST_AHEAD).executed.onDone(s -> c.retryFollow());
+            earlier.get(MOST_AHEAD).executed.onDone(s -> c.tryFollow());
             return false;
         }
         if (earlier.isEmpty()) {
