@@ -64,8 +64,7 @@ class EarlyReadTest {
                 .build());
         made[0] = backend;
         FillProgram p = FillProgram.on(backend);
-        p.launch().release();
-        p.queue().finish();
+        p.launchOnce();
         readsBefore.set(backend.device(0).readsRun());
         ClEvent launched = p.launch();
         int[] values = p.read(waitsForTheLaunchsEvent ? List.of(launched) : List.of());
@@ -117,8 +116,7 @@ class EarlyReadTest {
                 .build());
         made[0] = backend;
         FillProgram p = FillProgram.on(backend);
-        p.launch().release();
-        p.queue().finish();
+        p.launchOnce();
         AtomicReference<ClEvent> launched = new AtomicReference<>();
         AtomicBoolean returned = new AtomicBoolean();
         AtomicLong failedSince = new AtomicLong();
@@ -148,16 +146,10 @@ class EarlyReadTest {
      */
     @Test
     void aReadWhoseGpusCannotMakeTheirDownloadsQueueIsMadeAsUsual() {
-        FakeBackend backend = new FakeBackend(FakeConfig.builder()
-                .device(DeviceSpec.gpu("fake gpu"))
-                .device(DeviceSpec.gpu("fake gpu too"))
-                .kernel(FillProgram.KERNEL, FillProgram::fill)
-                .build());
-        FillProgram p = FillProgram.on(backend);
-        p.launch().release();
-        p.queue().finish();
-        backend.device(0).failNewQueues(true);
-        backend.device(1).failNewQueues(true);
+        FillProgram p = FillProgram.onTwoGpus();
+        p.launchOnce();
+        p.backend().device(0).failNewQueues(true);
+        p.backend().device(1).failNewQueues(true);
         assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
             p.launch().release();
             assertArrayEquals(FillProgram.filled(), p.read(List.of()));

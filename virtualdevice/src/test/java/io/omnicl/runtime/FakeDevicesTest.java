@@ -202,8 +202,7 @@ class FakeDevicesTest {
         }
         FakeBackend backend = new FakeBackend(devices.build());
         FillProgram p = FillProgram.on(backend);
-        p.launch().release();
-        p.queue().finish();
+        p.launchOnce();
         String self = Thread.currentThread().getName();
         int[] fromThisThread = new int[2];
         for (int launch = 0; launch < 4; launch++) {

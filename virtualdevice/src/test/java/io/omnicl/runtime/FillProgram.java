@@ -1,20 +1,17 @@
 package io.omnicl.runtime;
 
 import io.omnicl.driver.ClContext;
-import io.omnicl.driver.ClDevice;
 import io.omnicl.driver.ClEvent;
 import io.omnicl.driver.ClKernel;
 import io.omnicl.driver.ClMem;
-import io.omnicl.driver.ClProgram;
 import io.omnicl.driver.ClQueue;
 import io.omnicl.driver.OpenClConstants;
-import io.omnicl.runtime.config.Config;
 import io.omnicl.runtime.entry.RuntimeDriver;
+import io.omnicl.spi.fake.DeviceSpec;
 import io.omnicl.spi.fake.FakeBackend;
+import io.omnicl.spi.fake.FakeConfig;
 import io.omnicl.spi.fake.WorkItem;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.List;
 import java.util.stream.IntStream;
 
@@ -23,25 +20,40 @@ import java.util.stream.IntStream;
  * ({@code OMNICL_SPLIT=always}), the kernel {@link #KERNEL} filling a buffer of {@link #ITEMS} ints with
  * {@code 3 * i}; the fake backend's devices run it as {@link #fill}.
  */
-record FillProgram(RuntimeDriver engine, ClContext context, ClQueue queue, ClProgram program, ClKernel fill,
-                   ClMem out) {
+record FillProgram(FakeBackend backend, CutProgram cut, ClKernel fill, ClMem out) {
 
     static final String KERNEL = "fill";
-    static final int ITEMS = 1024;
+    static final int ITEMS = CutProgram.ITEMS;
     private static final String SOURCE = "__kernel void fill(__global int* a) { int i = get_global_id(0); a[i] = 3 * i; }";
 
     /** The program on {@code backend}'s virtual device, built, its buffer made and set. */
     static FillProgram on(FakeBackend backend) {
-        RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
-        ClDevice virtual = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(0);
-        ClContext context = engine.platforms().get(0).createContext(List.of(virtual), new long[0]);
-        ClQueue queue = context.createQueue(virtual, 0);
-        ClProgram program = context.createProgram(SOURCE);
-        program.build(List.of(), "", null);
-        ClKernel fill = program.createKernel(KERNEL);
-        ClMem out = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * ITEMS, null);
+        CutProgram cut = CutProgram.on(backend, SOURCE);
+        ClKernel fill = cut.program().createKernel(KERNEL);
+        ClMem out = cut.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * ITEMS, null);
         fill.setArg(0, 8, out);
-        return new FillProgram(engine, context, queue, program, fill, out);
+        return new FillProgram(backend, cut, fill, out);
+    }
+
+    /** The program on two fake GPUs that run the kernel as {@link #fill}. */
+    static FillProgram onTwoGpus() {
+        return on(new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu"))
+                .device(DeviceSpec.gpu("fake gpu too"))
+                .kernel(KERNEL, FillProgram::fill)
+                .build()));
+    }
+
+    RuntimeDriver engine() {
+        return cut.engine();
+    }
+
+    ClContext context() {
+        return cut.context();
+    }
+
+    ClQueue queue() {
+        return cut.queue();
     }
 
     /** What the kernel does for one work-item, as the fake backend's devices run it. */
@@ -57,19 +69,23 @@ record FillProgram(RuntimeDriver engine, ClContext context, ClQueue queue, ClPro
 
     /** A launch over all of the buffer. */
     ClEvent launch() {
-        return queue.ndRange(fill, 1, null, new long[] {ITEMS}, null, List.of());
+        return cut.launch(fill);
+    }
+
+    /** A launch over all of the buffer, waited for: the kernel's accesses are known from then on. */
+    void launchOnce() {
+        launch().release();
+        queue().finish();
     }
 
     /** A blocking read of all of the buffer, after {@code waitList}. */
     int[] read(List<ClEvent> waitList) {
-        byte[] back = new byte[4 * ITEMS];
-        queue.readBuffer(out, true, 0, back.length, new Bytes(back), waitList).release();
-        int[] values = new int[ITEMS];
-        ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(values);
-        return values;
+        return cut.read(out, waitList);
     }
 
     void release() {
-        List.of(out, fill, program, queue, context).forEach(o -> o.release());
+        out.release();
+        fill.release();
+        cut.release();
     }
 }

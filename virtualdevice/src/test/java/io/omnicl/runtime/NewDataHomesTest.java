@@ -59,12 +59,7 @@ class NewDataHomesTest {
      */
     @Test
     void aFirstWriteOfAllOfANewBufferGoesToEachGpuOnceLaunchesAreCut() {
-        FakeBackend backend = new FakeBackend(FakeConfig.builder()
-                .device(DeviceSpec.gpu("fake gpu 1"))
-                .device(DeviceSpec.gpu("fake gpu 2"))
-                .kernel(FillProgram.KERNEL, FillProgram::fill)
-                .build());
-        FillProgram p = FillProgram.on(backend);
+        FillProgram p = FillProgram.onTwoGpus();
         byte[] data = new byte[SIZE];
         for (int i = 0; i < SIZE; i++) {
             data[i] = (byte) (i * 5);
@@ -72,8 +67,7 @@ class NewDataHomesTest {
         ClMem before = p.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, SIZE, null);
         p.queue().writeBuffer(before, true, 0, SIZE, new Bytes(data), List.of()).release();
         assertEquals(1, Long.bitCount(holders(before)), "one GPU, before any launch was cut");
-        p.launch().release();
-        p.queue().finish();
+        p.launchOnce();
         assertEquals(1, p.engine().launchSplits().split());
         ClMem after = p.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, SIZE, null);
         p.queue().writeBuffer(after, true, 0, SIZE, new Bytes(data), List.of()).release();
@@ -92,14 +86,8 @@ class NewDataHomesTest {
     /** A first write of part of a new buffer, once launches have been cut, goes to one GPU: only its bytes, in place. */
     @Test
     void aFirstWriteOfPartOfANewBufferGoesToOneGpu() {
-        FakeBackend backend = new FakeBackend(FakeConfig.builder()
-                .device(DeviceSpec.gpu("fake gpu 1"))
-                .device(DeviceSpec.gpu("fake gpu 2"))
-                .kernel(FillProgram.KERNEL, FillProgram::fill)
-                .build());
-        FillProgram p = FillProgram.on(backend);
-        p.launch().release();
-        p.queue().finish();
+        FillProgram p = FillProgram.onTwoGpus();
+        p.launchOnce();
         byte[] half = new byte[SIZE / 2];
         for (int i = 0; i < half.length; i++) {
             half[i] = (byte) (i * 3 + 1);

@@ -1,17 +1,10 @@
 package io.omnicl.runtime;
 
-import io.omnicl.driver.ClContext;
 import io.omnicl.driver.ClError;
-import io.omnicl.driver.ClDevice;
 import io.omnicl.driver.ClEvent;
 import io.omnicl.driver.ClKernel;
 import io.omnicl.driver.ClMem;
-import io.omnicl.driver.ClProgram;
-import io.omnicl.driver.ClQueue;
-import io.omnicl.driver.DeviceCounters;
 import io.omnicl.driver.OpenClConstants;
-import io.omnicl.runtime.config.Config;
-import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.spi.fake.DeviceSpec;
 import io.omnicl.spi.fake.FakeBackend;
 import io.omnicl.spi.fake.FakeConfig;
@@ -19,9 +12,7 @@ import io.omnicl.spi.fake.WorkItem;
 import org.junit.jupiter.api.Test;
 
 import io.omnicl.driver.ClEvent;
-import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.nio.ByteOrder;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -45,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class PieceFollowTest {
 
-    private static final int ITEMS = 1024;
+    private static final int ITEMS = CutProgram.ITEMS;
     /** Adds 1 to each element, in place: a piece uses only its own elements. */
     private static final String INCREMENT = "__kernel void inc(__global int* a) { a[get_global_id(0)]++; }";
     /** Each element becomes the sum of itself and its right-hand neighbour (the last one's is 0): a halo of one. */
@@ -84,52 +75,6 @@ class PieceFollowTest {
         return made[0];
     }
 
-    /** The virtual device of {@code engine}: a context, an in-order queue there and {@code source} built. */
-    private record Program(RuntimeDriver engine, ClContext context, ClQueue queue, ClProgram program) {
-
-        static Program on(FakeBackend backend, String source) {
-            RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
-            ClDevice virtual = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(0);
-            ClContext context = engine.platforms().get(0).createContext(List.of(virtual), new long[0]);
-            ClQueue queue = context.createQueue(virtual, 0);
-            ClProgram program = context.createProgram(source);
-            program.build(List.of(), "", null);
-            return new Program(engine, context, queue, program);
-        }
-
-        ClMem buffer(int[] values) {
-            ClMem m = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * ITEMS, null);
-            write(m, values);
-            return m;
-        }
-
-        void write(ClMem m, int[] values) {
-            ByteBuffer bytes = ByteBuffer.allocate(4 * ITEMS).order(ByteOrder.nativeOrder());
-            bytes.asIntBuffer().put(values);
-            queue.writeBuffer(m, true, 0, 4L * ITEMS, new Bytes(bytes.array()), List.of()).release();
-        }
-
-        void launch(ClKernel k) {
-            queue.ndRange(k, 1, null, new long[] {ITEMS}, null, List.of()).release();
-        }
-
-        int[] read(ClMem m) {
-            byte[] back = new byte[4 * ITEMS];
-            queue.readBuffer(m, true, 0, back.length, new Bytes(back), List.of()).release();
-            int[] values = new int[ITEMS];
-            ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(values);
-            return values;
-        }
-
-        long followed() {
-            return engine.counters().stream().mapToLong(DeviceCounters::followed).sum();
-        }
-
-        void release() {
-            List.of(program, queue, context).forEach(o -> o.release());
-        }
-    }
-
     /** Waits, ten seconds at most, until {@code condition} holds; whether it did. */
     private static boolean waitFor(BooleanSupplier condition) {
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -148,25 +93,25 @@ class PieceFollowTest {
         AtomicBoolean held = new AtomicBoolean();
         CountDownLatch go = new CountDownLatch(1);
         FakeBackend backend = gpus("inc", Increments::increment, held, go);
-        Program p = Program.on(backend, INCREMENT);
+        CutProgram p = CutProgram.on(backend, INCREMENT);
         ClMem data = p.buffer(IntStream.range(0, ITEMS).toArray());
         ClKernel inc = p.program().createKernel("inc");
         inc.setArg(0, 8, data);
-        p.launch(inc);
+        p.launch(inc).release();
         p.queue().finish();
         long enqueuedBefore = backend.device(0).enqueuedLaunches();
         long heldBefore = backend.device(1).launches();
         long followedBefore = p.followed();
         held.set(true);
-        p.launch(inc);
-        p.launch(inc);
+        p.launch(inc).release();
+        p.launch(inc).release();
         boolean behind = waitFor(() -> backend.device(0).enqueuedLaunches() == enqueuedBefore + 2);
         long heldRun = backend.device(1).launches() - heldBefore;
         held.set(false);
         go.countDown();
         p.queue().finish();
         long followed = p.followed() - followedBefore;
-        int[] values = p.read(data);
+        int[] values = p.read(data, List.of());
         assertTrue(behind, "the first GPU had the second launch's piece enqueued while the first launch ran");
         assertEquals(0, heldRun, "the second GPU's piece of the first launch was still held");
         assertEquals(2, followed, "the pieces of the second launch followed");
@@ -190,7 +135,7 @@ class PieceFollowTest {
             int i = (int) item.globalId(0);
             item.ints(1).put(i, item.ints(0).get(i) + (i + 1 < ITEMS ? item.ints(0).get(i + 1) : 0));
         }, held, go);
-        Program p = Program.on(backend, NEIGHBOURS);
+        CutProgram p = CutProgram.on(backend, NEIGHBOURS);
         int[] start = IntStream.range(0, ITEMS).map(i -> i % 7).toArray();
         ClMem a = p.buffer(start);
         ClMem b = p.buffer(new int[ITEMS]);
@@ -202,27 +147,27 @@ class PieceFollowTest {
         second.setArg(0, 8, b);
         second.setArg(1, 8, c);
         // once before, so that the first GPU holds a copy of the byte at its edge that the second GPU writes
-        p.launch(first);
-        p.launch(second);
+        p.launch(first).release();
+        p.launch(second).release();
         p.queue().finish();
         int[] next = IntStream.range(0, ITEMS).map(i -> i % 5).toArray();
         p.write(a, next);
         long ranBefore = backend.device(0).launches();
         long followedBefore = p.followed();
         held.set(true);
-        p.launch(first);
-        p.launch(second);
+        p.launch(first).release();
+        p.launch(second).release();
         boolean firstRan = waitFor(() -> backend.device(0).launches() == ranBefore + 1);
         held.set(false);
         go.countDown();
         p.queue().finish();
         long followed = p.followed() - followedBefore;
-        int[] values = p.read(c);
+        int[] values = p.read(c, List.of());
         assertTrue(firstRan, "the first GPU ran its piece of the first launch");
         assertEquals(1, followed, "only the second GPU's piece followed");
         int[] once = neighbours(next);
         assertArrayEquals(neighbours(once), values);
-        assertArrayEquals(once, p.read(b));
+        assertArrayEquals(once, p.read(b, List.of()));
         assertEquals(4, p.engine().launchSplits().split());
         first.release();
         second.release();
@@ -257,7 +202,7 @@ class PieceFollowTest {
                     int i = (int) item.globalId(0);
                     item.ints(1).put(i, item.ints(0).get(i) + item.ints(0).get(0));
                 }));
-        Program p = Program.on(backend, "__kernel void seven(__global int* a) { int i = get_global_id(0); a[i] = 7 * i + 5; }\n"
+        CutProgram p = CutProgram.on(backend, "__kernel void seven(__global int* a) { int i = get_global_id(0); a[i] = 7 * i + 5; }\n"
                 + "__kernel void twice(__global int* a) { int i = get_global_id(0); if (i > 0) a[i] = 2 * a[i]; }\n"
                 + "__kernel void plusFirst(__global const int* a, __global int* b) {"
                 + " int i = get_global_id(0); b[i] = a[i] + a[0]; }");
@@ -270,20 +215,20 @@ class PieceFollowTest {
         ClKernel plusFirst = p.program().createKernel("plusFirst");
         plusFirst.setArg(0, 8, a);
         plusFirst.setArg(1, 8, b);
-        p.launch(seven);
-        p.launch(twice);
-        p.launch(plusFirst);
+        p.launch(seven).release();
+        p.launch(twice).release();
+        p.launch(plusFirst).release();
         p.queue().finish();
         // the host holds a copy of the first element from before the first launch
         p.write(a, new int[ITEMS]);
-        p.read(a);
+        p.read(a, List.of());
         held.set(true);
-        p.launch(seven);
-        p.launch(twice);
-        p.launch(plusFirst);
+        p.launch(seven).release();
+        p.launch(twice).release();
+        p.launch(plusFirst).release();
         held.set(false);
         go.countDown();
-        int[] values = p.read(b);
+        int[] values = p.read(b, List.of());
         int[] expected = IntStream.range(0, ITEMS).map(i -> (i == 0 ? 5 : 2 * (7 * i + 5)) + 5).toArray();
         assertArrayEquals(expected, values);
         List.of(seven, twice, plusFirst).forEach(ClKernel::release);
@@ -305,7 +250,7 @@ class PieceFollowTest {
                     .device(DeviceSpec.gpu("fake gpu, failing").withFailures(0.3, seed))
                     .kernel(Increments.KERNEL, Increments::increment)
                     .build());
-            Program p = Program.on(backend, Increments.IRREGULAR_SOURCE);
+            CutProgram p = CutProgram.on(backend, Increments.IRREGULAR_SOURCE);
             ClMem data = p.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * ITEMS, null);
             ClKernel inc = p.program().createKernel(Increments.KERNEL);
             inc.setArg(0, 8, data);
@@ -319,7 +264,7 @@ class PieceFollowTest {
                         well &= e.status() == 0;
                         e.release();
                     }
-                    int[] read = p.read(data);
+                    int[] read = p.read(data, List.of());
                     return well ? read : null;
                 } catch (ClError e) {
                     // a blocking transfer that failed on the failing GPU: reported, not hung

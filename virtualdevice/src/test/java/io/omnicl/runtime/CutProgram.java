@@ -1,0 +1,76 @@
+package io.omnicl.runtime;
+
+import io.omnicl.driver.ClContext;
+import io.omnicl.driver.ClDevice;
+import io.omnicl.driver.ClEvent;
+import io.omnicl.driver.ClKernel;
+import io.omnicl.driver.ClMem;
+import io.omnicl.driver.ClProgram;
+import io.omnicl.driver.ClQueue;
+import io.omnicl.driver.DeviceCounters;
+import io.omnicl.driver.OpenClConstants;
+import io.omnicl.runtime.config.Config;
+import io.omnicl.runtime.entry.RuntimeDriver;
+import io.omnicl.spi.fake.FakeBackend;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.List;
+
+/**
+ * A program on the virtual device of a fake backend for the runtime's tests of cut launches, every launch cut
+ * ({@code OMNICL_SPLIT=always}): a context, an in-order queue there and the program's source built; buffers of
+ * {@link #ITEMS} ints, written, launched over and read whole.
+ */
+record CutProgram(RuntimeDriver engine, ClContext context, ClQueue queue, ClProgram program) {
+
+    static final int ITEMS = 1024;
+
+    /** {@code source} built on {@code backend}'s virtual device. */
+    static CutProgram on(FakeBackend backend, String source) {
+        RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
+        ClDevice virtual = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(0);
+        ClContext context = engine.platforms().get(0).createContext(List.of(virtual), new long[0]);
+        ClQueue queue = context.createQueue(virtual, 0);
+        ClProgram program = context.createProgram(source);
+        program.build(List.of(), "", null);
+        return new CutProgram(engine, context, queue, program);
+    }
+
+    /** A new buffer, written with {@code values} by a blocking write. */
+    ClMem buffer(int[] values) {
+        ClMem m = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * ITEMS, null);
+        write(m, values);
+        return m;
+    }
+
+    /** A blocking write of all of {@code m}. */
+    void write(ClMem m, int[] values) {
+        ByteBuffer bytes = ByteBuffer.allocate(4 * ITEMS).order(ByteOrder.nativeOrder());
+        bytes.asIntBuffer().put(values);
+        queue.writeBuffer(m, true, 0, 4L * ITEMS, new Bytes(bytes.array()), List.of()).release();
+    }
+
+    /** A launch of {@code k} over all of the buffers. */
+    ClEvent launch(ClKernel k) {
+        return queue.ndRange(k, 1, null, new long[] {ITEMS}, null, List.of());
+    }
+
+    /** A blocking read of all of {@code m}, after {@code waitList}. */
+    int[] read(ClMem m, List<ClEvent> waitList) {
+        byte[] back = new byte[4 * ITEMS];
+        queue.readBuffer(m, true, 0, back.length, new Bytes(back), waitList).release();
+        int[] values = new int[ITEMS];
+        ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(values);
+        return values;
+    }
+
+    /** Commands submitted behind others on their device so far, on every device. */
+    long followed() {
+        return engine.counters().stream().mapToLong(DeviceCounters::followed).sum();
+    }
+
+    void release() {
+        List.of(program, queue, context).forEach(o -> o.release());
+    }
+}
