@@ -19,6 +19,9 @@
 #   follow     saxpy (50 and 200 launches) cut at every launch over the GPUs only, OmniCL's first GPU alone beside,
 #              then saxpy as the program runs it (auto), on this jar and BASE=<jar> in turn, two rounds; then this jar's
 #              saxpy of 200 launches cut, traced
+#   halo       Jacobi 8192² (100 launches) cut at every launch over the GPUs only, OmniCL's first GPU alone beside, this
+#              jar and BASE=<jar> in turn, two rounds; then Jacobi 8192² as the program runs it (auto) on both; then this
+#              jar's cut Jacobi traced ($out/jacobi-halo.json)
 #   gpucpu     frame, matmul 4096² and Jacobi 1024² as in workloads (for a machine of one GPU and PoCL's CPU)
 #   queues     scripts/probes/Queues.java on plain JOCL: a frame as one launch, and as blocks on 1, 2 and 3 queues of
 #              one GPU (compiled beside the jars: javac -cp .gpu/lib/jocl-2.0.5.jar -d .gpu/probe scripts/probes/Queues.java)
@@ -137,6 +140,26 @@ case $what in
     OMNICL_DEVICES=NVIDIA OMNICL_SPLIT=always OMNICL_TRACE="$out/saxpy-follow.json" timeout 150 java -jar "$O" bench \
       saxpy --launches 200 --reps 1 --warmup 1 --configs virtual-dmda --no-gantt --quiet 1 --max-others 1 \
       --out-dir /tmp/cut-follow | grep -A1 "^configuration  " | tail -1 | cut -c1-150
+    ;;
+  halo)
+    for round in 1 2; do
+      for jar in "$O" "$BASE"; do
+        echo "=== round $round $jar jacobi 8192² always"
+        OMNICL_DEVICES=NVIDIA OMNICL_SPLIT=always timeout 120 java -jar "$jar" bench jacobi1 --n 8192 --iterations 100 \
+          --warmup 3 --reps 3 --calibration-runs 1 --configs alone-1,virtual-dmda --no-gantt --quiet 1 --max-others 1 \
+          --out-dir /tmp/cut-halo | grep -A2 "^configuration  " | tail -2 | cut -c1-150
+      done
+    done
+    for jar in "$O" "$BASE"; do
+      echo "=== $jar jacobi 8192² auto"
+      timeout 120 java -jar "$jar" bench jacobi1 --n 8192 --iterations 100 --warmup 3 --reps 3 --calibration-runs 1 \
+        --configs virtual-dmda --no-gantt --quiet 1 --max-others 1 --out-dir /tmp/cut-halo \
+        | grep -A1 "^configuration  " | tail -1 | cut -c1-150
+    done
+    echo "=== trace, Jacobi 8192² cut at every launch over the GPUs, one measured run"
+    OMNICL_DEVICES=NVIDIA OMNICL_SPLIT=always OMNICL_TRACE="$out/jacobi-halo.json" timeout 150 java -jar "$O" bench \
+      jacobi1 --n 8192 --iterations 100 --reps 1 --warmup 1 --configs virtual-dmda --no-gantt --quiet 1 --max-others 1 \
+      --out-dir /tmp/cut-halo | grep -A1 "^configuration  " | tail -1 | cut -c1-150
     ;;
   newdata)
     # scripts/probes/NewData.java (compiled beside the jars: javac -cp .gpu/lib/jocl-2.0.5.jar -d .gpu/probe ...):

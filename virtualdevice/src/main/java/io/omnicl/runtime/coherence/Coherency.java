@@ -10,12 +10,14 @@ import io.omnicl.runtime.completion.Statuses;
 import io.omnicl.spi.RealEvent;
 import io.omnicl.spi.RealQueue;
 
+import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
 
@@ -97,6 +99,107 @@ public final class Coherency {
         Completion done = new Completion();
         fetchToHost(s, offset, length, FETCH_ROUNDS, OpenClConstants.CL_OUT_OF_RESOURCES, done);
         return done;
+    }
+
+    /**
+     * Copies what of {@code [offset, offset + length)} of {@code s} only other devices hold onto {@code target}'s
+     * device, through memory of its own rather than the host copy (which would be allocated, all of it, for a few
+     * rows): each holder reads its part before anything it takes next, then {@code target} uploads it before anything
+     * it takes next, on its input queue, and counts as holding what no write has changed meanwhile, from then on: the
+     * edge rows of a stencil's block that a piece of a cut launch reads from the piece beside it. The completion ends
+     * once the uploads are enqueued; what {@code target} lacks after it (a holder had evicted it, or {@code target}
+     * had no memory for it) is moved the usual way. Where a read or an upload fails, it ends once the host holds the
+     * range ({@link #toHost}). For bytes that no command in flight on {@code target} writes (a launch that starts
+     * once what it depends on has ended): an upload beside such a command could land after it.
+     */
+    public Completion toDeviceFirst(Storage s, long offset, long length, MemoryNode target) {
+        Map<MemoryNode, List<Piece>> bySource = new LinkedHashMap<>();
+        for (Piece p : s.map().missing(offset, length, target.index())) {
+            if ((p.holders() & CoherenceMap.bit(CoherenceMap.HOST)) == 0) {
+                MemoryNode source = nodes.apply(Long.numberOfTrailingZeros(p.holders() & ~1L));
+                bySource.computeIfAbsent(source, k -> new ArrayList<>()).add(p);
+            }
+        }
+        if (bySource.isEmpty()) {
+            return Completion.done(0);
+        }
+        List<Completion> parts = new ArrayList<>();
+        bySource.forEach((source, list) -> {
+            Completion done = new Completion();
+            parts.add(done);
+            source.runBeforeNextTask(() -> relay(s, list, source, target, done));
+        });
+        // a read or an upload that failed: the host takes what it lacks the usual way, from any holder left
+        Completion moved = new Completion();
+        Completion.all(parts).onDone(status -> {
+            if (status < 0) {
+                toHost(s, offset, length).onDone(moved::complete);
+            } else {
+                moved.complete(0);
+            }
+        });
+        return moved;
+    }
+
+    /** On {@code source}'s thread: reads what of the pieces it still holds for {@code target}, which then lands it. */
+    private static void relay(Storage s, List<Piece> pieces, MemoryNode source, MemoryNode target, Completion done) {
+        readHeld(s, pieces, source, done, landed -> target.runBeforeNextTask(() -> land(s, landed, target, done)));
+    }
+
+    /**
+     * On {@code target}'s thread: uploads what no write has changed of the landed pieces into the chunks it has for
+     * them, and counts it as holding those bytes; an upload that fails takes that back.
+     */
+    private static void land(Storage s, List<Landed> landed, MemoryNode target, Completion done) {
+        List<RealEvent> uploads = new ArrayList<>();
+        List<Piece> moved = new ArrayList<>();
+        List<Chunk> used = new ArrayList<>();
+        RealEvent ordered = null;
+        try {
+            for (Landed l : landed) {
+                for (Piece part : s.map().unchanged(l.piece())) {
+                    Chunk c = s.chunkCovering(target.memory(), part.offset(), part.length());
+                    if (c == null || target.isLost()) {
+                        continue;
+                    }
+                    c.pin();
+                    used.add(c);
+                    ByteBuffer bytes = l.landing().view(part.offset() - l.base(), part.length());
+                    uploads.add(target.inputQueue().write(c.buffer(), c.local(part.offset()), bytes, List.of()));
+                    moved.add(part);
+                    target.countBytes(part.length(), true);
+                }
+            }
+            ordered = uploads.isEmpty() ? null : target.orderBehindUploads(uploads);
+        } catch (RuntimeException e) {
+            uploads.forEach(RealEvent::release);
+            target.memory().unpin(used);
+            done.complete(Statuses.of(e));
+            return;
+        }
+        if (uploads.isEmpty()) {
+            done.complete(0);
+            return;
+        }
+        for (Piece part : moved) {
+            copied(s, part, target.index());
+        }
+        RealEvent first = uploads.get(0);
+        RealEvent last = ordered != null ? ordered : uploads.get(uploads.size() - 1);
+        List<RealEvent> others = new ArrayList<>(uploads);
+        others.remove(last);
+        target.trackUpload("upload", first, last, others, status -> {
+            target.memory().unpin(used);
+            if (status < 0) {
+                target.countFailure();
+                for (Piece part : moved) {
+                    dropped(s, part.offset(), part.length(), target.index());
+                }
+            }
+            // the landed memory is read by the uploads until they end
+            Reference.reachabilityFence(landed);
+        });
+        done.complete(0);
     }
 
     /** Writes back what the host lacks, then looks again: a holder may have failed, or evicted meanwhile. */
@@ -288,14 +391,35 @@ public final class Coherency {
     }
 
     /**
-     * On the holder's worker: reads what of the pieces the device still holds (it may have evicted or
-     * overwritten some since they were asked for; the asker then looks again) into memory beside the host
-     * copy, then, under the storage's host-write lock, copies into the host copy the bytes that no write has
-     * changed meanwhile, and only then counts the host as holding them. Not straight into the host copy: a
-     * write of the host copy made meanwhile (a program may write bytes it is also reading, unordered, and
-     * expect its write to stay) would be overwritten when the transfer lands.
+     * On the holder's worker: reads what of the pieces the device still holds into memory beside the host copy
+     * ({@link #readHeld}), then, under the storage's host-write lock, copies into the host copy the bytes that no
+     * write has changed meanwhile, and only then counts the host as holding them. Not straight into the host copy:
+     * a write of the host copy made meanwhile (a program may write bytes it is also reading, unordered, and expect
+     * its write to stay) would be overwritten when the transfer lands.
      */
     private static void download(Storage s, List<Piece> pieces, MemoryNode w, Completion done) {
+        readHeld(s, pieces, w, done, landed -> {
+            synchronized (s.hostWrites()) {
+                for (Landed l : landed) {
+                    for (Piece part : s.map().unchanged(l.piece())) {
+                        HostStore.copy(l.landing(), part.offset() - l.base(), s.host(), part.offset(),
+                                part.length());
+                    }
+                    copied(s, l.piece(), CoherenceMap.HOST);
+                }
+            }
+            done.complete(0);
+        });
+    }
+
+    /**
+     * On {@code w}'s thread: reads what of {@code pieces} its device still holds (it may have evicted or overwritten
+     * some since they were asked for; the asker then looks again) into memory of their own, each with the version
+     * it was read at, and hands them to {@code then} once the reads have ended well; ends {@code done} instead where
+     * a read failed, the device is lost, or it holds none of them.
+     */
+    private static void readHeld(Storage s, List<Piece> pieces, MemoryNode w, Completion done,
+                                 Consumer<List<Landed>> then) {
         if (w.isLost()) {
             done.complete(OpenClConstants.CL_DEVICE_NOT_AVAILABLE);
             return;
@@ -326,18 +450,11 @@ public final class Coherency {
             return;
         }
         trackReads("download", w, reads, used, false, status -> {
-            if (status == 0) {
-                synchronized (s.hostWrites()) {
-                    for (Landed l : landed) {
-                        for (Piece part : s.map().unchanged(l.piece())) {
-                            HostStore.copy(l.landing(), part.offset() - l.base(), s.host(), part.offset(),
-                                    part.length());
-                        }
-                        copied(s, l.piece(), CoherenceMap.HOST);
-                    }
-                }
+            if (status < 0) {
+                done.complete(status);
+            } else {
+                then.accept(landed);
             }
-            done.complete(status);
         });
     }
 

@@ -144,9 +144,9 @@ final class KernelCommand extends DeviceCommand {
 
     /**
      * Places the pieces with a device not yet handed out (those that followed the launch's precursors are under way).
-     * Bytes a piece needs that only other devices hold are brought to the host first: asked for behind a piece on its
-     * in-order queue, they would wait for it to end (a CPU device of PoCL even runs the piece before it reads
-     * anything back).
+     * Bytes a piece needs that only other devices hold are brought first ({@link #fetchFromOthers}): asked for behind a
+     * piece on its in-order queue, they would wait for it to end (a CPU device of PoCL even runs the piece before it
+     * reads anything back).
      */
     @Override
     void start() {
@@ -286,11 +286,19 @@ final class KernelCommand extends DeviceCommand {
 
     /**
      * Asks for the bytes {@code piece} reads that neither its device (any, for a piece without one) nor the host
-     * holds, adding to {@code fetches}.
+     * holds, adding to {@code fetches}: straight to the piece's device where that has memory for the range already
+     * ({@link io.omnicl.runtime.coherence.Coherency#toDeviceFirst}: a stencil's edge rows need no host copy of the
+     * grid), else to the host.
      */
     private void fetchFromOthers(LaunchCut.Piece piece, List<Completion> fetches) {
         int node = piece.node() == null ? CoherenceMap.HOST : piece.node().index();
         for (Access a : piece.inputs()) {
+            if (piece.node() != null
+                    && a.storage().chunkCovering(piece.node().memory(), a.offset(), a.length()) != null) {
+                fetches.add(queue.runtime().coherency().toDeviceFirst(a.storage(), a.offset(), a.length(),
+                        piece.node().worker()));
+                continue;
+            }
             for (CoherenceMap.Piece m : a.storage().map().missing(a.offset(), a.length(), node)) {
                 if ((m.holders() & CoherenceMap.bit(CoherenceMap.HOST)) == 0) {
                     fetches.add(queue.runtime().coherency().toHost(a.storage(), m.offset(), m.length()));

@@ -1,0 +1,72 @@
+package io.omnicl.runtime;
+
+import io.omnicl.driver.ClKernel;
+import io.omnicl.driver.ClMem;
+import io.omnicl.runtime.coherence.CoherenceMap;
+import io.omnicl.spi.fake.DeviceSpec;
+import io.omnicl.spi.fake.FakeBackend;
+import io.omnicl.spi.fake.FakeConfig;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.stream.IntStream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A launch cut across two fake GPUs reads, at the edge of the first GPU's piece, what the second GPU's piece of the
+ * launch before wrote: that edge goes from the second GPU to the first through memory of its own, not through the
+ * buffer's host copy, which then holds none of it.
+ */
+class EdgeRowsTest {
+
+    private static final int ITEMS = CutProgram.ITEMS;
+    /** Each element becomes the sum of itself and its right-hand neighbour (the last one's is 0): a halo of one. */
+    private static final String NEIGHBOURS = "__kernel void next(__global const int* a, __global int* b) {"
+            + " int i = get_global_id(0); b[i] = a[i] + (i + 1 < " + ITEMS + " ? a[i + 1] : 0); }";
+
+    @Test
+    void theEdgeAPieceReadsGoesFromTheOtherGpuToItsOwnWithoutTheHostCopy() {
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu"))
+                .device(DeviceSpec.gpu("fake gpu too"))
+                .kernel("next", item -> {
+                    int i = (int) item.globalId(0);
+                    item.ints(1).put(i, item.ints(0).get(i) + (i + 1 < ITEMS ? item.ints(0).get(i + 1) : 0));
+                })
+                .build());
+        CutProgram p = CutProgram.on(backend, NEIGHBOURS);
+        int[] start = IntStream.range(0, ITEMS).map(i -> i % 7 + 1).toArray();
+        ClMem a = p.buffer(start);
+        ClMem b = p.buffer(new int[ITEMS]);
+        ClMem c = p.buffer(new int[ITEMS]);
+        ClKernel first = p.program().createKernel("next");
+        first.setArg(0, 8, a);
+        first.setArg(1, 8, b);
+        ClKernel second = p.program().createKernel("next");
+        second.setArg(0, 8, b);
+        second.setArg(1, 8, c);
+        p.launch(first).release();
+        p.launch(second).release();
+        p.queue().finish();
+        CoherenceMap edges = ((MemObject) b).storage().map();
+        long edge = 4L * (ITEMS / 2);
+        long holders = edges.holdersOfAny(edge, 4);
+        int[] values = p.read(c, List.of());
+        assertEquals(2, p.engine().launchSplits().split(), "both launches were cut");
+        assertEquals(0, holders & CoherenceMap.bit(CoherenceMap.HOST), "the host copy holds none of the edge");
+        assertEquals(2, Long.bitCount(holders), "both GPUs hold the edge");
+        assertArrayEquals(neighbours(neighbours(start)), values);
+        assertTrue(backend.device(1).readsRun() > 0, "the edge was read from the second GPU");
+        first.release();
+        second.release();
+        List.of(a, b, c).forEach(ClMem::release);
+        p.release();
+    }
+
+    private static int[] neighbours(int[] in) {
+        return IntStream.range(0, ITEMS).map(i -> in[i] + (i + 1 < ITEMS ? in[i + 1] : 0)).toArray();
+    }
+}
