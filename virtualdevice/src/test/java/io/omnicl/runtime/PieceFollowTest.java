@@ -57,12 +57,21 @@ class PieceFollowTest {
      */
     private static FakeBackend gpus(int heldGpu, AtomicBoolean held, CountDownLatch go,
                                     Map<String, Consumer<WorkItem>> kernels) {
+        return devices(DeviceSpec.gpu("fake gpu"), DeviceSpec.gpu("fake gpu too"), heldGpu, held, go, kernels);
+    }
+
+    /**
+     * Devices {@code first} and {@code second} running {@code kernels} (by name), each work-item on device
+     * {@code heldDevice} held while {@code held} is true, until {@code go} (ten seconds at most).
+     */
+    private static FakeBackend devices(DeviceSpec first, DeviceSpec second, int heldDevice, AtomicBoolean held,
+                                       CountDownLatch go, Map<String, Consumer<WorkItem>> kernels) {
         FakeBackend[] made = new FakeBackend[1];
         FakeConfig.Builder config = FakeConfig.builder()
-                .device(DeviceSpec.gpu("fake gpu"))
-                .device(DeviceSpec.gpu("fake gpu too"));
+                .device(first)
+                .device(second);
         kernels.forEach((name, body) -> config.kernel(name, item -> {
-            if (held.get() && item.device() == made[0].device(heldGpu)) {
+            if (held.get() && item.device() == made[0].device(heldDevice)) {
                 try {
                     go.await(10, TimeUnit.SECONDS);
                 } catch (InterruptedException e) {
@@ -115,6 +124,44 @@ class PieceFollowTest {
         assertTrue(behind, "the first GPU had the second launch's piece enqueued while the first launch ran");
         assertEquals(0, heldRun, "the second GPU's piece of the first launch was still held");
         assertEquals(2, followed, "the pieces of the second launch followed");
+        assertArrayEquals(IntStream.range(3, ITEMS + 3).toArray(), values);
+        assertEquals(3, p.engine().launchSplits().split());
+        inc.release();
+        data.release();
+        p.release();
+    }
+
+    /**
+     * On two CPU devices, whose threads run what they are given (as PoCL's do), a cut launch enqueued while the one
+     * before it runs does not follow it in pieces: each device's piece of the later launch would wait behind its own
+     * thread's, and a stencil's pieces took turns on the devices instead of running side by side. It waits for the
+     * launch before, then its pieces start together.
+     */
+    @Test
+    void onCpuDevicesACutLaunchWaitsForTheCutLaunchBefore() {
+        AtomicBoolean held = new AtomicBoolean();
+        CountDownLatch go = new CountDownLatch(1);
+        FakeBackend backend = devices(DeviceSpec.cpu("fake cpu"), DeviceSpec.cpu("fake cpu too"), 1, held, go,
+                Map.of("inc", Increments::increment));
+        CutProgram p = CutProgram.on(backend, INCREMENT);
+        ClMem data = p.buffer(IntStream.range(0, ITEMS).toArray());
+        ClKernel inc = p.program().createKernel("inc");
+        inc.setArg(0, 8, data);
+        p.launch(inc).release();
+        p.queue().finish();
+        long followedBefore = p.followed();
+        held.set(true);
+        ClEvent first = p.launch(inc);
+        p.launch(inc).release();
+        int firstStatus = first.status();
+        held.set(false);
+        go.countDown();
+        p.queue().finish();
+        first.release();
+        long followed = p.followed() - followedBefore;
+        int[] values = p.read(data, List.of());
+        assertTrue(firstStatus > 0, "the first launch had not ended when the second was enqueued");
+        assertEquals(0, followed, "no piece followed");
         assertArrayEquals(IntStream.range(3, ITEMS + 3).toArray(), values);
         assertEquals(3, p.engine().launchSplits().split());
         inc.release();

@@ -202,12 +202,15 @@ final class KernelCommand extends DeviceCommand {
 
     /**
      * A launch cut with a device for every piece, waiting for no event, may follow the launches before it in pieces
-     * ({@link PieceHandOut#mayFollow}). Once only: a piece that did not follow waits for the launch's dependencies.
+     * ({@link PieceHandOut#mayFollow}) where each of those devices runs launches apart from its thread (a GPU): a CPU
+     * device of PoCL runs a piece in the thread that waits for it, and a stencil's pieces following there took turns
+     * with the other device's rather than running beside them. Once only: a piece that did not follow waits for the
+     * launch's dependencies.
      */
     @Override
     boolean mayFollowInPieces() {
-        return cut != null && cut.placedAtOnce == parts.length && !waitsForEvents() && !handOut.followed()
-                && PieceHandOut.mayFollow(this);
+        return cut != null && cut.placedAtOnce == parts.length && cut.takersRunLaunchesApart() && !waitsForEvents()
+                && !handOut.followed() && PieceHandOut.mayFollow(this);
     }
 
     /** Whether the launch is cut and each of its pieces is in flight or ended well. */
