@@ -18,7 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A launch cut across two fake GPUs reads, at the edge of the first GPU's piece, what the second GPU's piece of the
  * launch before wrote: that edge goes from the second GPU to the first through memory of its own, not through the
- * buffer's host copy, which then holds none of it.
+ * buffer's host copy, which then holds none of it. A piece that reads much of what the other GPU wrote gets it
+ * through the host copy, which then serves later moves too.
  */
 class EdgeRowsTest {
 
@@ -63,6 +64,43 @@ class EdgeRowsTest {
         first.release();
         second.release();
         List.of(a, b, c).forEach(ClMem::release);
+        p.release();
+    }
+
+    @Test
+    void muchOfWhatTheOtherGpuWroteGoesThroughTheHostCopy() {
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu"))
+                .device(DeviceSpec.gpu("fake gpu too"))
+                .kernel("fill", item -> item.ints(0).put((int) item.globalId(0), 3 * (int) item.globalId(0) + 1))
+                .kernel("mirror", item -> {
+                    int i = (int) item.globalId(0);
+                    item.ints(1).put(i, item.ints(0).get(ITEMS - 1 - i));
+                })
+                .build());
+        CutProgram p = CutProgram.on(backend, "__kernel void fill(__global int* a) {"
+                + " int i = get_global_id(0); a[i] = 3 * i + 1; }\n"
+                + "__kernel void mirror(__global const int* a, __global int* b) {"
+                + " int i = get_global_id(0); b[i] = a[" + (ITEMS - 1) + " - i]; }");
+        ClMem a = p.buffer(new int[ITEMS]);
+        ClMem b = p.buffer(new int[ITEMS]);
+        ClKernel fill = p.program().createKernel("fill");
+        fill.setArg(0, 8, a);
+        ClKernel mirror = p.program().createKernel("mirror");
+        mirror.setArg(0, 8, a);
+        mirror.setArg(1, 8, b);
+        p.launch(fill).release();
+        p.launch(mirror).release();
+        p.queue().finish();
+        long held = ((MemObject) a).storage().map().holdersOfAll(0, 4L * ITEMS);
+        int[] values = p.read(b, List.of());
+        assertEquals(2, p.engine().launchSplits().split(), "both launches were cut");
+        assertEquals(CoherenceMap.bit(CoherenceMap.HOST), held & CoherenceMap.bit(CoherenceMap.HOST),
+                "the host copy holds all of the buffer each GPU read half of from the other");
+        assertArrayEquals(IntStream.range(0, ITEMS).map(i -> 3 * (ITEMS - 1 - i) + 1).toArray(), values);
+        fill.release();
+        mirror.release();
+        List.of(a, b).forEach(ClMem::release);
         p.release();
     }
 

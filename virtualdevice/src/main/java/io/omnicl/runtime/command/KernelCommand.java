@@ -289,15 +289,16 @@ final class KernelCommand extends DeviceCommand {
 
     /**
      * Asks for the bytes {@code piece} reads that neither its device (any, for a piece without one) nor the host
-     * holds, adding to {@code fetches}: straight to the piece's device where that has memory for the range already
-     * ({@link io.omnicl.runtime.coherence.Coherency#toDeviceFirst}: a stencil's edge rows need no host copy of the
-     * grid), else to the host.
+     * holds, adding to {@code fetches}: where they are a halo ({@link LaunchCut.Piece#bringsHaloAtMost}: a stencil's
+     * edge rows), straight to the piece's device where that has memory for the range already
+     * ({@link io.omnicl.runtime.coherence.Coherency#toDeviceFirst}: a few rows need no host copy of the grid); else
+     * to the host, whose copy, once made, serves every later move.
      */
     private void fetchFromOthers(LaunchCut.Piece piece, List<Completion> fetches) {
         int node = piece.node() == null ? CoherenceMap.HOST : piece.node().index();
+        boolean halo = piece.node() != null && piece.bringsHaloAtMost();
         for (Access a : piece.inputs()) {
-            if (piece.node() != null
-                    && a.storage().chunkCovering(piece.node().memory(), a.offset(), a.length()) != null) {
+            if (halo && a.storage().chunkCovering(piece.node().memory(), a.offset(), a.length()) != null) {
                 fetches.add(queue.runtime().coherency().toDeviceFirst(a.storage(), a.offset(), a.length(),
                         piece.node().worker()));
                 continue;

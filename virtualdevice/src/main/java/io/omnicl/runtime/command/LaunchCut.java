@@ -61,6 +61,24 @@ final class LaunchCut {
     record Piece(DeviceNode node, long from, long to, List<Access> inputs, List<Access> outputs,
                  String label, byte[] variantArgument) {
 
+        /** The bytes the piece reads that only devices other than its own hold now. */
+        long fromOtherDevices() {
+            long bytes = 0;
+            for (Access a : inputs) {
+                bytes += a.storage().map().missingBytes(a.offset(), a.length(), node.index())[1];
+            }
+            return bytes;
+        }
+
+        /** Whether those are at most a halo ({@link #HALO}) of what it reads: a stencil's edge rows. */
+        boolean bringsHaloAtMost() {
+            long reads = 0;
+            for (Access a : inputs) {
+                reads += a.length();
+            }
+            return fromOtherDevices() <= reads * HALO;
+        }
+
         /** Whether either piece writes bytes the other uses (reads or writes), so that one must come after the other. */
         boolean conflictsWith(Piece other) {
             return meet(outputs, other.inputs) || meet(outputs, other.outputs) || meet(inputs, other.outputs);
@@ -250,13 +268,7 @@ final class LaunchCut {
      * nothing of it yet: a program of one launch that computes much gains).
      */
     private static String moveOutweighsCut(Piece piece, double share, DeviceNodes devices, PerfKey key) {
-        long reads = 0;
-        long fromDevices = 0;
-        for (Access a : piece.inputs()) {
-            reads += a.length();
-            fromDevices += a.storage().map().missingBytes(a.offset(), a.length(), piece.node().index())[1];
-        }
-        if (fromDevices <= reads * HALO) {
+        if (piece.bringsHaloAtMost()) {
             return null;
         }
         if (piece.node().staged()) {
@@ -265,6 +277,7 @@ final class LaunchCut {
         String model = piece.node().modelId();
         double whole = key == null ? Double.NaN : devices.model().estimate(key, model, List.of());
         DeviceSpeed bus = devices.model().speedOrUnknown(model);
+        long fromDevices = piece.fromOtherDevices();
         double move = fromDevices / bus.downloadPerNano() + fromDevices / bus.uploadPerNano();
         return !Double.isNaN(whole) && move >= whole * (1 - share)
                 ? "moving what a part reads would take longer than the cut saves" : null;
