@@ -1,5 +1,7 @@
 package io.omnicl.runtime;
 
+import io.omnicl.driver.ClError;
+import io.omnicl.driver.ClEvent;
 import io.omnicl.driver.ClKernel;
 import io.omnicl.driver.ClMem;
 import io.omnicl.runtime.coherence.CoherenceMap;
@@ -8,11 +10,13 @@ import io.omnicl.spi.fake.FakeBackend;
 import io.omnicl.spi.fake.FakeConfig;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -102,6 +106,66 @@ class EdgeRowsTest {
         mirror.release();
         List.of(a, b).forEach(ClMem::release);
         p.release();
+    }
+
+    /**
+     * Sweeps of the stencil back and forth between two buffers on two fake GPUs that fail a fifth of their launches and
+     * transfers (the edge rows' reads and uploads among them, as they are enqueued or as they end): each launch ends,
+     * well or failed, none hangs, and where every launch ended well the result is right.
+     */
+    @Test
+    void sweepsEndRightOrFailedWhileGpusFail() {
+        for (int seed = 1; seed <= 16; seed++) {
+            FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                    .device(DeviceSpec.gpu("fake gpu, failing").withFailures(0.2, 1000 + seed))
+                    .device(DeviceSpec.gpu("fake gpu, failing too").withFailures(0.2, seed))
+                    .kernel("next", item -> {
+                        int i = (int) item.globalId(0);
+                        item.ints(1).put(i, item.ints(0).get(i) + (i + 1 < ITEMS ? item.ints(0).get(i + 1) : 0));
+                    })
+                    .build());
+            CutProgram p = CutProgram.on(backend, NEIGHBOURS);
+            int[] start = IntStream.range(0, ITEMS).map(i -> i % 3).toArray();
+            int[] values = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+                try {
+                    ClMem a = p.buffer(start);
+                    ClMem b = p.buffer(new int[ITEMS]);
+                    ClKernel forth = p.program().createKernel("next");
+                    forth.setArg(0, 8, a);
+                    forth.setArg(1, 8, b);
+                    ClKernel back = p.program().createKernel("next");
+                    back.setArg(0, 8, b);
+                    back.setArg(1, 8, a);
+                    boolean well = true;
+                    for (int t = 0; t < 3; t++) {
+                        ClEvent there = p.queue().ndRange(forth, 1, null, new long[] {ITEMS}, null, List.of());
+                        ClEvent again = p.queue().ndRange(back, 1, null, new long[] {ITEMS}, null, List.of());
+                        p.queue().finish();
+                        well &= there.status() == 0 && again.status() == 0;
+                        there.release();
+                        again.release();
+                    }
+                    int[] read = p.read(a, List.of());
+                    forth.release();
+                    back.release();
+                    a.release();
+                    b.release();
+                    return well ? read : null;
+                } catch (ClError e) {
+                    // a blocking transfer that failed on the failing GPU: reported, not hung
+                    return null;
+                }
+            });
+            if (values != null) {
+                int[] expected = start;
+                for (int t = 0; t < 6; t++) {
+                    expected = neighbours(expected);
+                }
+                assertArrayEquals(expected, values, "seed " + seed);
+            }
+            assertTrue(p.engine().launchSplits().split() > 0, "launches were cut");
+            p.release();
+        }
     }
 
     private static int[] neighbours(int[] in) {

@@ -24,7 +24,8 @@ import java.util.function.IntFunction;
 /**
  * The coherence rules, in one place. Reading a range on a node makes it valid there first: from the host
  * by an upload on the node's own queue, or, when only other devices hold it, by writing it back to the
- * host on the holder's queue and then uploading (device to device goes through the host). A write makes
+ * host on the holder's queue and then uploading (device to device goes through the host copy; a cut launch's
+ * halo goes through memory of its own, {@link #toDeviceFirst}). A write makes
  * the writer the only holder, and only once the writing command has succeeded. Ranges that no node holds
  * are never transferred.
  */
@@ -108,9 +109,10 @@ public final class Coherency {
      * it takes next, on its input queue, and counts as holding what no write has changed meanwhile, from then on: the
      * edge rows of a stencil's block that a piece of a cut launch reads from the piece beside it. The completion ends
      * once the uploads are enqueued; what {@code target} lacks after it (a holder had evicted it, or {@code target}
-     * had no memory for it) is moved the usual way. Where a read or an upload fails, it ends once the host holds the
-     * range ({@link #toHost}). For bytes that no command in flight on {@code target} writes (a launch that starts
-     * once what it depends on has ended): an upload beside such a command could land after it.
+     * had no memory for it, or a read or an upload failed) is moved the usual way; an upload that fails after the
+     * completion takes back {@code target}'s copy ({@link #unland}), and what was behind it on {@code target}'s queue
+     * fails with it. For bytes that no command in flight on {@code target} writes (a launch that starts once what it
+     * depends on has ended): an upload beside such a command could land after it.
      */
     public Completion toDeviceFirst(Storage s, long offset, long length, MemoryNode target) {
         Map<MemoryNode, List<Piece>> bySource = new LinkedHashMap<>();
@@ -129,16 +131,10 @@ public final class Coherency {
             parts.add(done);
             source.runBeforeNextTask(() -> relay(s, list, source, target, done));
         });
-        // a read or an upload that failed: the host takes what it lacks the usual way, from any holder left
-        Completion moved = new Completion();
-        Completion.all(parts).onDone(status -> {
-            if (status < 0) {
-                toHost(s, offset, length).onDone(moved::complete);
-            } else {
-                moved.complete(0);
-            }
-        });
-        return moved;
+        // a read or an upload that failed leaves the bytes where they were, to move the usual way
+        Completion tried = new Completion();
+        Completion.all(parts).onDone(status -> tried.complete(0));
+        return tried;
     }
 
     /** On {@code source}'s thread: reads what of the pieces it still holds for {@code target}, which then lands it. */
@@ -164,15 +160,19 @@ public final class Coherency {
                     }
                     c.pin();
                     used.add(c);
-                    ByteBuffer bytes = l.landing().view(part.offset() - l.base(), part.length());
-                    uploads.add(target.inputQueue().write(c.buffer(), c.local(part.offset()), bytes, List.of()));
+                    l.landing().forEach(part.offset() - l.base(), part.length(), (memory, at) -> uploads.add(
+                            target.inputQueue().write(c.buffer(), c.local(l.base() + at), memory, List.of())));
                     moved.add(part);
                     target.countBytes(part.length(), true);
                 }
             }
             ordered = uploads.isEmpty() ? null : target.orderBehindUploads(uploads);
         } catch (RuntimeException e) {
-            uploads.forEach(RealEvent::release);
+            // the uploads enqueued read the landed memory and write the pinned chunks: they end before those go
+            for (RealEvent upload : uploads) {
+                upload.await();
+                upload.release();
+            }
             target.memory().unpin(used);
             done.complete(Statuses.of(e));
             return;
@@ -192,14 +192,34 @@ public final class Coherency {
             target.memory().unpin(used);
             if (status < 0) {
                 target.countFailure();
-                for (Piece part : moved) {
-                    dropped(s, part.offset(), part.length(), target.index());
-                }
+                unland(s, landed, moved, target);
             }
             // the landed memory is read by the uploads until they end
             Reference.reachabilityFence(landed);
         });
         done.complete(0);
+    }
+
+    /**
+     * The uploads of {@code moved} to {@code target} failed: it stops holding what others hold too; what it alone holds
+     * now (its source gave it up meanwhile, and no write has changed it since) goes back to the host copy from the
+     * landed memory.
+     */
+    private static void unland(Storage s, List<Landed> landed, List<Piece> moved, MemoryNode target) {
+        synchronized (s.hostWrites()) {
+            for (Piece part : moved) {
+                dropped(s, part.offset(), part.length(), target.index());
+            }
+            for (Landed l : landed) {
+                for (Piece part : s.map().unchanged(l.piece())) {
+                    for (Piece alone : s.map().held(part.offset(), part.length(), target.index())) {
+                        HostStore.copy(l.landing(), alone.offset() - l.base(), s.host(), alone.offset(),
+                                alone.length());
+                        committed(s, alone.offset(), alone.length(), CoherenceMap.HOST);
+                    }
+                }
+            }
+        }
     }
 
     /** Writes back what the host lacks, then looks again: a holder may have failed, or evicted meanwhile. */
