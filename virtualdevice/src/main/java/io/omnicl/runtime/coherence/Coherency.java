@@ -115,25 +115,16 @@ public final class Coherency {
      * depends on has ended): an upload beside such a command could land after it.
      */
     public Completion toDeviceFirst(Storage s, long offset, long length, MemoryNode target) {
-        Map<MemoryNode, List<Piece>> bySource = new LinkedHashMap<>();
+        List<Piece> elsewhere = new ArrayList<>();
         for (Piece p : s.map().missing(offset, length, target.index())) {
             if ((p.holders() & CoherenceMap.bit(CoherenceMap.HOST)) == 0) {
-                MemoryNode source = nodes.apply(Long.numberOfTrailingZeros(p.holders() & ~1L));
-                bySource.computeIfAbsent(source, k -> new ArrayList<>()).add(p);
+                elsewhere.add(p);
             }
         }
-        if (bySource.isEmpty()) {
-            return Completion.done(0);
-        }
-        List<Completion> parts = new ArrayList<>();
-        bySource.forEach((source, list) -> {
-            Completion done = new Completion();
-            parts.add(done);
-            source.runBeforeNextTask(() -> relay(s, list, source, target, done));
-        });
         // a read or an upload that failed leaves the bytes where they were, to move the usual way
         Completion tried = new Completion();
-        Completion.all(parts).onDone(status -> tried.complete(0));
+        fromEachHolder(elsewhere, (source, list, done) -> source.runBeforeNextTask(() ->
+                relay(s, list, source, target, done))).onDone(status -> tried.complete(0));
         return tried;
     }
 
@@ -392,6 +383,21 @@ public final class Coherency {
 
     /** Copies pieces held only by devices back to the host, each on the queue of one device holding it. */
     private Completion writeBack(Storage s, List<Piece> pieces) {
+        return fromEachHolder(pieces, (source, list, done) ->
+                source.runOnThread(() -> download(s, list, source, done)));
+    }
+
+    /** What is done with the pieces one device holds, ending {@code done}. */
+    @FunctionalInterface
+    private interface HolderTask {
+        void start(MemoryNode source, List<Piece> pieces, Completion done);
+    }
+
+    /**
+     * Starts {@code task} once for each device holding some of {@code pieces} (held by devices), with the pieces it
+     * is the first holder of; the completion ends when each has, with the first failure.
+     */
+    private Completion fromEachHolder(List<Piece> pieces, HolderTask task) {
         Map<MemoryNode, List<Piece>> bySource = new LinkedHashMap<>();
         for (Piece p : pieces) {
             MemoryNode source = nodes.apply(Long.numberOfTrailingZeros(p.holders() & ~1L));
@@ -401,7 +407,7 @@ public final class Coherency {
         bySource.forEach((source, list) -> {
             Completion done = new Completion();
             parts.add(done);
-            source.runOnThread(() -> download(s, list, source, done));
+            task.start(source, list, done);
         });
         return Completion.all(parts);
     }
