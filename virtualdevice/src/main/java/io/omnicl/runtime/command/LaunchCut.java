@@ -70,13 +70,18 @@ final class LaunchCut {
             return bytes;
         }
 
-        /** Whether those are at most a halo ({@link #HALO}) of what it reads: a stencil's edge rows. */
-        boolean bringsHaloAtMost() {
+        /** A halo's worth of what the piece reads ({@link #HALO} of it): a stencil's edge rows are no more. */
+        double haloBytes() {
             long reads = 0;
             for (Access a : inputs) {
                 reads += a.length();
             }
-            return fromOtherDevices() <= reads * HALO;
+            return reads * HALO;
+        }
+
+        /** Whether what the piece reads that only other devices hold is at most a halo of it. */
+        boolean bringsHaloAtMost() {
+            return fromOtherDevices() <= haloBytes();
         }
 
         /** Whether either piece writes bytes the other uses (reads or writes), so that one must come after the other. */
@@ -268,7 +273,8 @@ final class LaunchCut {
      * nothing of it yet: a program of one launch that computes much gains).
      */
     private static String moveOutweighsCut(Piece piece, double share, DeviceNodes devices, PerfKey key) {
-        if (piece.bringsHaloAtMost()) {
+        long fromDevices = piece.fromOtherDevices();
+        if (fromDevices <= piece.haloBytes()) {
             return null;
         }
         if (piece.node().staged()) {
@@ -277,7 +283,6 @@ final class LaunchCut {
         String model = piece.node().modelId();
         double whole = key == null ? Double.NaN : devices.model().estimate(key, model, List.of());
         DeviceSpeed bus = devices.model().speedOrUnknown(model);
-        long fromDevices = piece.fromOtherDevices();
         double move = fromDevices / bus.downloadPerNano() + fromDevices / bus.uploadPerNano();
         return !Double.isNaN(whole) && move >= whole * (1 - share)
                 ? "moving what a part reads would take longer than the cut saves" : null;
