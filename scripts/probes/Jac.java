@@ -6,14 +6,15 @@ import org.jocl.*;
 import java.nio.*;
 import static org.jocl.CL.*;
 public class Jac {
+  /** The bench's Jacobi kernel. */
+  static final String SOURCE = "__kernel void jacobi(__global const float* src, __global float* dst, const int n) { int x = get_global_id(0); int y = get_global_id(1); int i = y * n + x;"
+    + " if (x == 0 || y == 0 || x == n - 1 || y == n - 1) dst[i] = src[i]; else dst[i] = 0.25f * ((src[i - 1] + src[i + 1]) + (src[i - n] + src[i + n])); }";
   public static void main(String[] a) {
     cl_device_id d = Chain.device();
     cl_context ctx = clCreateContext(null, 1, new cl_device_id[]{d}, null, null, null);
     cl_command_queue q = clCreateCommandQueue(ctx, d, 0, null);
     int n = Integer.getInteger("n", 1024), iters = Integer.getInteger("iters", 200), reps = Integer.getInteger("reps", 10);
-    String src = "__kernel void jacobi(__global const float* src, __global float* dst, const int n) { int x = get_global_id(0); int y = get_global_id(1); int i = y * n + x;"
-      + " if (x == 0 || y == 0 || x == n - 1 || y == n - 1) dst[i] = src[i]; else dst[i] = 0.25f * ((src[i - 1] + src[i + 1]) + (src[i - n] + src[i + n])); }";
-    cl_program prog = clCreateProgramWithSource(ctx, 1, new String[]{src}, null, null);
+    cl_program prog = clCreateProgramWithSource(ctx, 1, new String[]{SOURCE}, null, null);
     clBuildProgram(prog, 0, null, null, null, null);
     long bytes = 4L * n * n;
     FloatBuffer init = ByteBuffer.allocateDirect((int) bytes).order(ByteOrder.nativeOrder()).asFloatBuffer();

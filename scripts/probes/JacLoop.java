@@ -1,25 +1,18 @@
 // The bench's jacobi1 program (two buffers, the first made from a float[], one kernel whose buffer arguments are swapped
 // before each of -Diters launches, no events, one blocking read into a float[]), -Dreps runs in one JVM, each timed from
-// the buffers' creation to the read's return: the steady state that the bench's fresh JVMs do not reach. -Dplatform=OmniCL
-// (the default) -Ddev=0 on omnicl.jar (the virtual device); -Dplatform=Portable on the real JOCL jar for PoCL.
+// the buffers' creation to the read's return: the steady state that the bench's fresh JVMs do not reach. Compiled with
+// Chain.java and Jac.java; -Dplatform=OmniCL -Ddev=0 on omnicl.jar (the virtual device), -Dplatform=Portable -Ddev=0 on
+// the real JOCL jar for PoCL's first device.
 import org.jocl.*;
 import java.nio.*;
 import static org.jocl.CL.*;
 public class JacLoop {
   public static void main(String[] a) {
-    cl_platform_id[] ps = new cl_platform_id[8]; int[] np = new int[1];
-    clGetPlatformIDs(8, ps, np);
-    cl_platform_id p = null;
-    for (int i = 0; i < np[0]; i++) { long[] sz = new long[1]; clGetPlatformInfo(ps[i], CL_PLATFORM_NAME, 0, null, sz); byte[] b = new byte[(int) sz[0]]; clGetPlatformInfo(ps[i], CL_PLATFORM_NAME, b.length, Pointer.to(b), null); if (new String(b).contains(System.getProperty("platform", "OmniCL"))) p = ps[i]; }
-    cl_device_id[] ds = new cl_device_id[8]; int[] nd = new int[1];
-    clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 8, ds, nd);
-    cl_device_id d = ds[Integer.getInteger("dev", 0)];
+    cl_device_id d = Chain.device();
     cl_context ctx = clCreateContext(null, 1, new cl_device_id[]{d}, null, null, null);
     cl_command_queue q = clCreateCommandQueue(ctx, d, 0, null);
     int n = Integer.getInteger("n", 1024), iters = Integer.getInteger("iters", 200), reps = Integer.getInteger("reps", 5);
-    String src = "__kernel void jacobi(__global const float* src, __global float* dst, const int n) { int x = get_global_id(0); int y = get_global_id(1); int i = y * n + x;"
-      + " if (x == 0 || y == 0 || x == n - 1 || y == n - 1) dst[i] = src[i]; else dst[i] = 0.25f * ((src[i - 1] + src[i + 1]) + (src[i - n] + src[i + n])); }";
-    cl_program prog = clCreateProgramWithSource(ctx, 1, new String[]{src}, null, null);
+    cl_program prog = clCreateProgramWithSource(ctx, 1, new String[]{Jac.SOURCE}, null, null);
     clBuildProgram(prog, 0, null, null, null, null);
     float[] init = new float[n * n];
     for (int x = 0; x < n; x++) init[x] = 1f;

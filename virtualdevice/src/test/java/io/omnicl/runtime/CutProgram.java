@@ -1,6 +1,7 @@
 package io.omnicl.runtime;
 
 import io.omnicl.driver.ClContext;
+import io.omnicl.driver.ClError;
 import io.omnicl.driver.ClDevice;
 import io.omnicl.driver.ClEvent;
 import io.omnicl.driver.ClKernel;
@@ -13,9 +14,14 @@ import io.omnicl.runtime.config.Config;
 import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.spi.fake.FakeBackend;
 
+import org.junit.jupiter.api.function.ThrowingSupplier;
+
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.time.Duration;
 import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
  * A program on the virtual device of a fake backend for the runtime's tests of cut launches, every launch cut
@@ -72,5 +78,19 @@ record CutProgram(RuntimeDriver engine, ClContext context, ClQueue queue, ClProg
 
     void release() {
         List.of(program, queue, context).forEach(o -> o.release());
+    }
+
+    /**
+     * What {@code run} returns, which must end within thirty seconds (a hang fails the test); null where a blocking
+     * transfer failed on a failing device (reported, not hung).
+     */
+    static int[] endsOrReports(ThrowingSupplier<int[]> run) {
+        return assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+            try {
+                return run.get();
+            } catch (ClError e) {
+                return null;
+            }
+        });
     }
 }

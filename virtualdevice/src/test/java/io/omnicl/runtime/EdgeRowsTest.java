@@ -1,6 +1,5 @@
 package io.omnicl.runtime;
 
-import io.omnicl.driver.ClError;
 import io.omnicl.driver.ClEvent;
 import io.omnicl.driver.ClKernel;
 import io.omnicl.driver.ClMem;
@@ -10,13 +9,11 @@ import io.omnicl.spi.fake.FakeBackend;
 import io.omnicl.spi.fake.FakeConfig;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -28,29 +25,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class EdgeRowsTest {
 
     private static final int ITEMS = CutProgram.ITEMS;
-    /** Each element becomes the sum of itself and its right-hand neighbour (the last one's is 0): a halo of one. */
-    private static final String NEIGHBOURS = "__kernel void next(__global const int* a, __global int* b) {"
-            + " int i = get_global_id(0); b[i] = a[i] + (i + 1 < " + ITEMS + " ? a[i + 1] : 0); }";
 
     @Test
     void theEdgeAPieceReadsGoesFromTheOtherGpuToItsOwnWithoutTheHostCopy() {
         FakeBackend backend = new FakeBackend(FakeConfig.builder()
                 .device(DeviceSpec.gpu("fake gpu"))
                 .device(DeviceSpec.gpu("fake gpu too"))
-                .kernel("next", item -> {
-                    int i = (int) item.globalId(0);
-                    item.ints(1).put(i, item.ints(0).get(i) + (i + 1 < ITEMS ? item.ints(0).get(i + 1) : 0));
-                })
+                .kernel(Neighbours.KERNEL, Neighbours::next)
                 .build());
-        CutProgram p = CutProgram.on(backend, NEIGHBOURS);
+        CutProgram p = CutProgram.on(backend, Neighbours.SOURCE);
         int[] start = IntStream.range(0, ITEMS).map(i -> i % 7 + 1).toArray();
         ClMem a = p.buffer(start);
         ClMem b = p.buffer(new int[ITEMS]);
         ClMem c = p.buffer(new int[ITEMS]);
-        ClKernel first = p.program().createKernel("next");
+        ClKernel first = p.program().createKernel(Neighbours.KERNEL);
         first.setArg(0, 8, a);
         first.setArg(1, 8, b);
-        ClKernel second = p.program().createKernel("next");
+        ClKernel second = p.program().createKernel(Neighbours.KERNEL);
         second.setArg(0, 8, b);
         second.setArg(1, 8, c);
         p.launch(first).release();
@@ -63,7 +54,7 @@ class EdgeRowsTest {
         assertEquals(2, p.engine().launchSplits().split(), "both launches were cut");
         assertEquals(0, holders & CoherenceMap.bit(CoherenceMap.HOST), "the host copy holds none of the edge");
         assertEquals(2, Long.bitCount(holders), "both GPUs hold the edge");
-        assertArrayEquals(neighbours(neighbours(start)), values);
+        assertArrayEquals(Neighbours.of(Neighbours.of(start)), values);
         assertTrue(backend.device(1).readsRun() > 0, "the edge was read from the second GPU");
         first.release();
         second.release();
@@ -119,56 +110,44 @@ class EdgeRowsTest {
             FakeBackend backend = new FakeBackend(FakeConfig.builder()
                     .device(DeviceSpec.gpu("fake gpu, failing").withFailures(0.2, 1000 + seed))
                     .device(DeviceSpec.gpu("fake gpu, failing too").withFailures(0.2, seed))
-                    .kernel("next", item -> {
-                        int i = (int) item.globalId(0);
-                        item.ints(1).put(i, item.ints(0).get(i) + (i + 1 < ITEMS ? item.ints(0).get(i + 1) : 0));
-                    })
+                    .kernel(Neighbours.KERNEL, Neighbours::next)
                     .build());
-            CutProgram p = CutProgram.on(backend, NEIGHBOURS);
+            CutProgram p = CutProgram.on(backend, Neighbours.SOURCE);
             int[] start = IntStream.range(0, ITEMS).map(i -> i % 3).toArray();
-            int[] values = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-                try {
-                    ClMem a = p.buffer(start);
-                    ClMem b = p.buffer(new int[ITEMS]);
-                    ClKernel forth = p.program().createKernel("next");
-                    forth.setArg(0, 8, a);
-                    forth.setArg(1, 8, b);
-                    ClKernel back = p.program().createKernel("next");
-                    back.setArg(0, 8, b);
-                    back.setArg(1, 8, a);
-                    boolean well = true;
-                    for (int t = 0; t < 3; t++) {
-                        ClEvent there = p.queue().ndRange(forth, 1, null, new long[] {ITEMS}, null, List.of());
-                        ClEvent again = p.queue().ndRange(back, 1, null, new long[] {ITEMS}, null, List.of());
-                        p.queue().finish();
-                        well &= there.status() == 0 && again.status() == 0;
-                        there.release();
-                        again.release();
-                    }
-                    int[] read = p.read(a, List.of());
-                    forth.release();
-                    back.release();
-                    a.release();
-                    b.release();
-                    return well ? read : null;
-                } catch (ClError e) {
-                    // a blocking transfer that failed on the failing GPU: reported, not hung
-                    return null;
+            int[] values = CutProgram.endsOrReports(() -> {
+                ClMem a = p.buffer(start);
+                ClMem b = p.buffer(new int[ITEMS]);
+                ClKernel forth = p.program().createKernel(Neighbours.KERNEL);
+                forth.setArg(0, 8, a);
+                forth.setArg(1, 8, b);
+                ClKernel back = p.program().createKernel(Neighbours.KERNEL);
+                back.setArg(0, 8, b);
+                back.setArg(1, 8, a);
+                boolean well = true;
+                for (int t = 0; t < 3; t++) {
+                    ClEvent there = p.queue().ndRange(forth, 1, null, new long[] {ITEMS}, null, List.of());
+                    ClEvent again = p.queue().ndRange(back, 1, null, new long[] {ITEMS}, null, List.of());
+                    p.queue().finish();
+                    well &= there.status() == 0 && again.status() == 0;
+                    there.release();
+                    again.release();
                 }
+                int[] read = p.read(a, List.of());
+                forth.release();
+                back.release();
+                a.release();
+                b.release();
+                return well ? read : null;
             });
             if (values != null) {
                 int[] expected = start;
                 for (int t = 0; t < 6; t++) {
-                    expected = neighbours(expected);
+                    expected = Neighbours.of(expected);
                 }
                 assertArrayEquals(expected, values, "seed " + seed);
             }
             assertTrue(p.engine().launchSplits().split() > 0, "launches were cut");
             p.release();
         }
-    }
-
-    private static int[] neighbours(int[] in) {
-        return IntStream.range(0, ITEMS).map(i -> in[i] + (i + 1 < ITEMS ? in[i + 1] : 0)).toArray();
     }
 }

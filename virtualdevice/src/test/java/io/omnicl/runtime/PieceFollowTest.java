@@ -1,6 +1,5 @@
 package io.omnicl.runtime;
 
-import io.omnicl.driver.ClError;
 import io.omnicl.driver.ClEvent;
 import io.omnicl.driver.ClKernel;
 import io.omnicl.driver.ClMem;
@@ -11,8 +10,6 @@ import io.omnicl.spi.fake.FakeConfig;
 import io.omnicl.spi.fake.WorkItem;
 import org.junit.jupiter.api.Test;
 
-import io.omnicl.driver.ClEvent;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -25,7 +22,6 @@ import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -37,11 +33,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PieceFollowTest {
 
     private static final int ITEMS = CutProgram.ITEMS;
-    /** Adds 1 to each element, in place: a piece uses only its own elements. */
-    private static final String INCREMENT = "__kernel void inc(__global int* a) { a[get_global_id(0)]++; }";
-    /** Each element becomes the sum of itself and its right-hand neighbour (the last one's is 0): a halo of one. */
-    private static final String NEIGHBOURS = "__kernel void next(__global const int* a, __global int* b) {"
-            + " int i = get_global_id(0); b[i] = a[i] + (i + 1 < " + ITEMS + " ? a[i + 1] : 0); }";
 
     /**
      * Two fake GPUs whose kernel {@code name} runs {@code body}, each work-item on the second GPU held while
@@ -101,34 +92,25 @@ class PieceFollowTest {
     void aCutLaunchGoesBehindTheCutLaunchBeforeItOnEachGpuBeforeThatOneEnds() {
         AtomicBoolean held = new AtomicBoolean();
         CountDownLatch go = new CountDownLatch(1);
-        FakeBackend backend = gpus("inc", Increments::increment, held, go);
-        CutProgram p = CutProgram.on(backend, INCREMENT);
-        ClMem data = p.buffer(IntStream.range(0, ITEMS).toArray());
-        ClKernel inc = p.program().createKernel("inc");
-        inc.setArg(0, 8, data);
-        p.launch(inc).release();
-        p.queue().finish();
+        FakeBackend backend = gpus(Increments.KERNEL, Increments::increment, held, go);
+        IncrementedOnce once = IncrementedOnce.on(backend);
+        CutProgram p = once.program();
         long enqueuedBefore = backend.device(0).enqueuedLaunches();
         long heldBefore = backend.device(1).launches();
         long followedBefore = p.followed();
         held.set(true);
-        p.launch(inc).release();
-        p.launch(inc).release();
+        once.launch().release();
+        once.launch().release();
         boolean behind = waitFor(() -> backend.device(0).enqueuedLaunches() == enqueuedBefore + 2);
         long heldRun = backend.device(1).launches() - heldBefore;
         held.set(false);
         go.countDown();
         p.queue().finish();
         long followed = p.followed() - followedBefore;
-        int[] values = p.read(data, List.of());
         assertTrue(behind, "the first GPU had the second launch's piece enqueued while the first launch ran");
         assertEquals(0, heldRun, "the second GPU's piece of the first launch was still held");
         assertEquals(2, followed, "the pieces of the second launch followed");
-        assertArrayEquals(IntStream.range(3, ITEMS + 3).toArray(), values);
-        assertEquals(3, p.engine().launchSplits().split());
-        inc.release();
-        data.release();
-        p.release();
+        once.endsIncrementedThrice();
     }
 
     /**
@@ -142,31 +124,49 @@ class PieceFollowTest {
         AtomicBoolean held = new AtomicBoolean();
         CountDownLatch go = new CountDownLatch(1);
         FakeBackend backend = devices(DeviceSpec.cpu("fake cpu"), DeviceSpec.cpu("fake cpu too"), 1, held, go,
-                Map.of("inc", Increments::increment));
-        CutProgram p = CutProgram.on(backend, INCREMENT);
-        ClMem data = p.buffer(IntStream.range(0, ITEMS).toArray());
-        ClKernel inc = p.program().createKernel("inc");
-        inc.setArg(0, 8, data);
-        p.launch(inc).release();
-        p.queue().finish();
+                Map.of(Increments.KERNEL, Increments::increment));
+        IncrementedOnce once = IncrementedOnce.on(backend);
+        CutProgram p = once.program();
         long followedBefore = p.followed();
         held.set(true);
-        ClEvent first = p.launch(inc);
-        p.launch(inc).release();
+        ClEvent first = once.launch();
+        once.launch().release();
         int firstStatus = first.status();
         held.set(false);
         go.countDown();
         p.queue().finish();
         first.release();
         long followed = p.followed() - followedBefore;
-        int[] values = p.read(data, List.of());
         assertTrue(firstStatus > 0, "the first launch had not ended when the second was enqueued");
         assertEquals(0, followed, "no piece followed");
-        assertArrayEquals(IntStream.range(3, ITEMS + 3).toArray(), values);
-        assertEquals(3, p.engine().launchSplits().split());
-        inc.release();
-        data.release();
-        p.release();
+        once.endsIncrementedThrice();
+    }
+
+    /** A buffer of 0, 1, ... on {@code program}, incremented in place by {@code inc}, launched once and finished. */
+    private record IncrementedOnce(CutProgram program, ClMem data, ClKernel inc) {
+
+        static IncrementedOnce on(FakeBackend backend) {
+            CutProgram p = CutProgram.on(backend, Increments.SOURCE);
+            ClMem data = p.buffer(IntStream.range(0, ITEMS).toArray());
+            ClKernel inc = p.program().createKernel(Increments.KERNEL);
+            inc.setArg(0, 8, data);
+            p.launch(inc).release();
+            p.queue().finish();
+            return new IncrementedOnce(p, data, inc);
+        }
+
+        ClEvent launch() {
+            return program.launch(inc);
+        }
+
+        /** Two launches later: the buffer holds each value plus 3, every launch was cut; releases everything. */
+        void endsIncrementedThrice() {
+            assertArrayEquals(IntStream.range(3, ITEMS + 3).toArray(), program.read(data, List.of()));
+            assertEquals(3, program.engine().launchSplits().split());
+            inc.release();
+            data.release();
+            program.release();
+        }
     }
 
     /**
@@ -178,19 +178,16 @@ class PieceFollowTest {
     void aPieceThatReadsWhatTheOtherGpuWritesWaitsForTheLaunchBefore() {
         AtomicBoolean held = new AtomicBoolean();
         CountDownLatch go = new CountDownLatch(1);
-        FakeBackend backend = gpus("next", item -> {
-            int i = (int) item.globalId(0);
-            item.ints(1).put(i, item.ints(0).get(i) + (i + 1 < ITEMS ? item.ints(0).get(i + 1) : 0));
-        }, held, go);
-        CutProgram p = CutProgram.on(backend, NEIGHBOURS);
+        FakeBackend backend = gpus(Neighbours.KERNEL, Neighbours::next, held, go);
+        CutProgram p = CutProgram.on(backend, Neighbours.SOURCE);
         int[] start = IntStream.range(0, ITEMS).map(i -> i % 7).toArray();
         ClMem a = p.buffer(start);
         ClMem b = p.buffer(new int[ITEMS]);
         ClMem c = p.buffer(new int[ITEMS]);
-        ClKernel first = p.program().createKernel("next");
+        ClKernel first = p.program().createKernel(Neighbours.KERNEL);
         first.setArg(0, 8, a);
         first.setArg(1, 8, b);
-        ClKernel second = p.program().createKernel("next");
+        ClKernel second = p.program().createKernel(Neighbours.KERNEL);
         second.setArg(0, 8, b);
         second.setArg(1, 8, c);
         // once before, so that the first GPU holds a copy of the byte at its edge that the second GPU writes
@@ -212,18 +209,14 @@ class PieceFollowTest {
         int[] values = p.read(c, List.of());
         assertTrue(firstRan, "the first GPU ran its piece of the first launch");
         assertEquals(1, followed, "only the second GPU's piece followed");
-        int[] once = neighbours(next);
-        assertArrayEquals(neighbours(once), values);
+        int[] once = Neighbours.of(next);
+        assertArrayEquals(Neighbours.of(once), values);
         assertArrayEquals(once, p.read(b, List.of()));
         assertEquals(4, p.engine().launchSplits().split());
         first.release();
         second.release();
         List.of(a, b, c).forEach(ClMem::release);
         p.release();
-    }
-
-    private static int[] neighbours(int[] in) {
-        return IntStream.range(0, ITEMS).map(i -> in[i] + (i + 1 < ITEMS ? in[i + 1] : 0)).toArray();
     }
 
     /**
@@ -301,22 +294,17 @@ class PieceFollowTest {
             ClMem data = p.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * ITEMS, null);
             ClKernel inc = p.program().createKernel(Increments.KERNEL);
             inc.setArg(0, 8, data);
-            int[] values = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-                try {
-                    p.write(data, new int[ITEMS]);
-                    boolean well = true;
-                    for (int t = 0; t < 4; t++) {
-                        ClEvent e = p.queue().ndRange(inc, 1, null, new long[] {ITEMS}, null, List.of());
-                        p.queue().finish();
-                        well &= e.status() == 0;
-                        e.release();
-                    }
-                    int[] read = p.read(data, List.of());
-                    return well ? read : null;
-                } catch (ClError e) {
-                    // a blocking transfer that failed on the failing GPU: reported, not hung
-                    return null;
+            int[] values = CutProgram.endsOrReports(() -> {
+                p.write(data, new int[ITEMS]);
+                boolean well = true;
+                for (int t = 0; t < 4; t++) {
+                    ClEvent e = p.queue().ndRange(inc, 1, null, new long[] {ITEMS}, null, List.of());
+                    p.queue().finish();
+                    well &= e.status() == 0;
+                    e.release();
                 }
+                int[] read = p.read(data, List.of());
+                return well ? read : null;
             });
             if (values != null) {
                 assertArrayEquals(IntStream.range(0, ITEMS).map(i -> 4).toArray(), values);

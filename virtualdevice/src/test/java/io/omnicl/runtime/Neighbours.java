@@ -1,0 +1,32 @@
+package io.omnicl.runtime;
+
+import io.omnicl.spi.fake.WorkItem;
+
+import java.util.stream.IntStream;
+
+/**
+ * A stencil for the cut launches' tests: each element becomes the sum of itself and its right-hand neighbour (the
+ * last one's is 0), over {@link CutProgram#ITEMS} ints, so that a piece reads one element past its own (a halo of
+ * one). The fake backend's tests give {@link #KERNEL} the body {@link #next}.
+ */
+final class Neighbours {
+
+    static final String KERNEL = "next";
+    static final String SOURCE = "__kernel void next(__global const int* a, __global int* b) {"
+            + " int i = get_global_id(0); b[i] = a[i] + (i + 1 < " + CutProgram.ITEMS + " ? a[i + 1] : 0); }";
+
+    private Neighbours() {
+    }
+
+    /** What {@link #KERNEL} does for one work-item, as the fake backend's devices run it. */
+    static void next(WorkItem item) {
+        int i = (int) item.globalId(0);
+        item.ints(1).put(i, item.ints(0).get(i) + (i + 1 < CutProgram.ITEMS ? item.ints(0).get(i + 1) : 0));
+    }
+
+    /** What one launch over all of {@code in} leaves in the other buffer. */
+    static int[] of(int[] in) {
+        return IntStream.range(0, CutProgram.ITEMS)
+                .map(i -> in[i] + (i + 1 < CutProgram.ITEMS ? in[i + 1] : 0)).toArray();
+    }
+}
