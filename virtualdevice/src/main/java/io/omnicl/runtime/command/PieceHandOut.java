@@ -1,6 +1,7 @@
 package io.omnicl.runtime.command;
 
 import io.omnicl.runtime.worker.DeviceWorker;
+import io.omnicl.runtime.worker.ProgramThreads;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -94,6 +95,7 @@ final class PieceHandOut {
         if (earlier.size() > MOST_AHEAD) {
             // tried again once one of those ahead has ended: the last found, the oldest of a chain of launches
             earlier.get(MOST_AHEAD).executed.onDone(s -> c.tryFollow());
+            wakeHeldWorkers();
             return false;
         }
         if (earlier.isEmpty()) {
@@ -101,10 +103,23 @@ final class PieceHandOut {
         }
         for (Command e : earlier) {
             if (!(e instanceof KernelCommand k && k.piecesSubmitted())) {
+                if (e.following()) {
+                    // tried again once its pieces are submitted, on their devices' threads
+                    wakeHeldWorkers();
+                }
                 return false;
             }
         }
         return true;
+    }
+
+    /**
+     * A launch waits to follow until a device's thread has ended a piece, or submitted one: a program thread enqueuing
+     * may hold those threads' wakes to a flush point ({@link ProgramThreads}), and this launch and every one after it
+     * would wait for that point with the devices idle.
+     */
+    private static void wakeHeldWorkers() {
+        ProgramThreads.flush();
     }
 
     /**
