@@ -42,7 +42,13 @@ public final class LwjglBackend implements Backend {
     @Override
     public synchronized List<RealDevice> devices() {
         if (devices == null) {
-            devices = OpenClLibrary.LOADED ? List.copyOf(discover()) : List.of();
+            // before the ICD loader loads the drivers' libraries, which may take the JVM's signals
+            JvmSignals.readNow();
+            try {
+                devices = OpenClLibrary.LOADED ? List.copyOf(discover()) : List.of();
+            } finally {
+                JvmSignals.putBack();
+            }
         }
         return devices;
     }

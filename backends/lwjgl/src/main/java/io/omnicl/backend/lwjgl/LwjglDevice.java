@@ -70,7 +70,11 @@ final class LwjglDevice implements RealDevice {
         // one context at a time: PoCL 3.1 creates its shared LLVM context on the first clCreateContext
         // without a lock, and two threads racing there corrupt it
         synchronized (LwjglDevice.class) {
-            return openContext();
+            try {
+                return openContext();
+            } finally {
+                JvmSignals.putBack();
+            }
         }
     }
 

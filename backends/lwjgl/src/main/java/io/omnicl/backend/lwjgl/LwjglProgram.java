@@ -47,6 +47,8 @@ final class LwjglProgram extends LwjglObject implements RealProgram {
         try (MemoryStack stack = stackPush()) {
             int status = nclBuildProgram(program, 1, stack.pointers(device).address(),
                 memAddressSafe(stack.UTF8Safe(options)), NULL, NULL);
+            // a driver's compiler may take the JVM's signals as it starts
+            JvmSignals.putBack();
             if (status == CL_BUILD_PROGRAM_FAILURE) {
                 return false;
             }
@@ -69,6 +71,7 @@ final class LwjglProgram extends LwjglObject implements RealProgram {
             int status = nclCompileProgram(program, 1, stack.pointers(device).address(),
                 memAddressSafe(stack.UTF8Safe(options)), count, count == 0 ? NULL : headerPrograms.address(),
                 count == 0 ? NULL : names.address(), NULL, NULL);
+            JvmSignals.putBack();
             if (status == CL_COMPILE_PROGRAM_FAILURE) {
                 return false;
             }

@@ -188,6 +188,7 @@ final class LwjglSession extends LwjglObject implements DeviceSession {
             long linked = nclLinkProgram(context, 1, stack.pointers(deviceId).address(),
                 memAddressSafe(stack.UTF8Safe(options)), programs.size(), inputs.address(), NULL, NULL,
                 memAddress(status));
+            JvmSignals.putBack();
             if (status.get(0) == CL_LINK_PROGRAM_FAILURE) {
                 String log = linked == NULL ? "" : new LwjglProgram(linked, deviceId, objects).takeLog();
                 throw new BackendException(CL_LINK_PROGRAM_FAILURE, log);
