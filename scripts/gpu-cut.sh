@@ -22,6 +22,14 @@
 #   halo       Jacobi 8192² (100 launches) cut at every launch over the GPUs only, OmniCL's first GPU alone beside, this
 #              jar and BASE=<jar> in turn, two rounds; then Jacobi 8192² as the program runs it (auto) on both; then this
 #              jar's cut Jacobi traced ($out/jacobi-halo.json)
+#   resident   scripts/probes/Resident.java (saxpy of 500 launches, Jacobi 8192² of 100, on resident data): plain JOCL
+#              and OmniCL's first GPU alone, then cut at every launch over the GPUs on this jar and BASE=<jar> in turn,
+#              two rounds, with the bench's saxpy beside (compiled beside the jars with Chain.java, Jac.java, Sampler.java)
+#   halopipe   scripts/probes/HaloPipe.java on plain JOCL: Jacobi 8192², 1000 sweeps, whole on one GPU and cut over two
+#              with the halo through the host (host, ahead, callback), then 4096² (compiled with Jac.java)
+#   first      a program's first frames: FrameProbe, 4 runs a fresh JVM, plain JOCL and OmniCL (always, off, auto)
+#   deaths     FrameProbe in 16 fresh JVMs a configuration without libjsig: this jar and BASE=<jar> cut over the GPUs,
+#              this jar on all devices; then SignalsProbe (whose handlers are in place at the end) on both jars
 #   gpucpu     frame, matmul 4096² and Jacobi 1024² as in workloads (for a machine of one GPU and PoCL's CPU)
 #   queues     scripts/probes/Queues.java on plain JOCL: a frame as one launch, and as blocks on 1, 2 and 3 queues of
 #              one GPU (compiled beside the jars: javac -cp .gpu/lib/jocl-2.0.5.jar -d .gpu/probe scripts/probes/Queues.java)
@@ -31,7 +39,8 @@ what=$2
 g=$(cd "$(dirname "$0")/../.gpu" && pwd)
 O=$g/lib/omnicl.jar
 J=$g/lib/jocl-2.0.5.jar
-export LD_PRELOAD=$g/jre/lib/libjsig.so
+# the JVM's signal chaining, but for deaths, which counts the JVMs that die without it
+[ "$what" = deaths ] || export LD_PRELOAD=$g/jre/lib/libjsig.so
 mkdir -p "$out"
 nvidia-smi -L
 table() {
@@ -189,6 +198,66 @@ case $what in
       probe "probe-jocl-$round" NVIDIA "$J"
     done
     ;;
+  resident)
+    P="$g/probe"
+    for spec in "saxpy -Dlaunches=500" "jacobi -Dlaunches=100"; do
+      set -- $spec; w=$1; shift
+      echo "=== plain JOCL, first GPU: $w"
+      timeout 60 java -Dwhat=$w "$@" -Dreps=6 -Dplatform=NVIDIA -Ddev=0 -cp "$J:$P" Resident | tail -3 | cut -c1-60
+      echo "=== OmniCL first GPU alone: $w"
+      OMNICL_DEVICES=NVIDIA timeout 60 java -Dwhat=$w "$@" -Dreps=6 -Dplatform=OmniCL -Ddev=1 -cp "$O:$P" Resident \
+        | tail -3 | cut -c1-60
+    done
+    for round in 1 2; do
+      for jar in "$O" "$BASE"; do
+        echo "=== round $round $jar: Resident saxpy, 500 launches, cut at every launch over the GPUs"
+        OMNICL_DEVICES=NVIDIA OMNICL_SPLIT=always timeout 60 java -Dwhat=saxpy -Dlaunches=500 -Dreps=6 -Dplatform=OmniCL \
+          -Ddev=0 -cp "$jar:$P" Resident | tail -3 | cut -c1-60
+        echo "=== round $round $jar: bench saxpy (50 launches), cut at every launch over the GPUs"
+        OMNICL_DEVICES=NVIDIA OMNICL_SPLIT=always timeout 120 java -jar "$jar" bench saxpy --reps 3 --warmup 3 \
+          --calibration-runs 1 --configs alone-1,virtual-dmda --no-gantt --quiet 1 --max-others 1 --out-dir /tmp/w \
+          | grep -A2 "^configuration  " | tail -2 | cut -c1-120
+      done
+    done
+    ;;
+  halopipe)
+    timeout 280 java -Dn=8192 -Dsweeps=1000 -Dreps=3 -Dmodes=whole,host,ahead,callback -cp "$J:$g/probe" HaloPipe
+    timeout 100 java -Dn=4096 -Dsweeps=2000 -Dreps=2 -Dmodes=whole,ahead -cp "$J:$g/probe" HaloPipe
+    ;;
+  first)
+    for round in 1 2; do
+      echo "=== plain JOCL"
+      timeout 60 java -Dplatform=NVIDIA -Dfinish=true -Druns=4 -cp "$J:$g/probe" FrameProbe | grep ^run | tr '\n' ' '
+      echo
+      for s in always off; do
+        echo "=== OmniCL virtual, GPUs only, OMNICL_SPLIT=$s"
+        OMNICL_DEVICES=NVIDIA OMNICL_SPLIT=$s timeout 60 java -Dplatform=OmniCL -Dfinish=true -Druns=4 -cp "$O:$g/probe" \
+          FrameProbe | grep ^run | tr '\n' ' '
+        echo
+      done
+      echo "=== OmniCL virtual, all devices, auto"
+      timeout 60 java -Dplatform=OmniCL -Dfinish=true -Druns=4 -cp "$O:$g/probe" FrameProbe | grep ^run | tr '\n' ' '
+      echo
+    done
+    ;;
+  deaths)
+    died() {
+      local name=$1 jar=$2; shift 2
+      local bad=0
+      for i in $(seq 16); do
+        env "$@" timeout 60 java -Dplatform=OmniCL -Dfinish=true -Druns=4 -cp "$jar:$g/probe" FrameProbe > /dev/null 2>&1 \
+          || bad=$((bad + 1))
+      done
+      echo "=== $name: $bad of 16 died"
+    }
+    died "this jar, cut over the GPUs" "$O" OMNICL_DEVICES=NVIDIA OMNICL_SPLIT=always
+    died "BASE, cut over the GPUs" "$BASE" OMNICL_DEVICES=NVIDIA OMNICL_SPLIT=always
+    died "this jar, all devices" "$O"
+    for jar in "$O" "$BASE"; do
+      echo "=== $jar"
+      timeout 60 java -Dplatform=OmniCL -Dfinish=true -Druns=2 -cp "$jar:$g/probe" SignalsProbe | grep ^signal
+    done
+    ;;
   gpucpu)
     bench frame frame --reps 3 --warmup 2
     bench matmul matmul --n 4096 --blocks 1 --reps 3 --warmup 2
@@ -198,7 +267,7 @@ case $what in
     java -cp "$J:$g/probe" Queues
     ;;
   *)
-    echo "unknown: $what (workloads, probe, always, trace, ab, abread, abmatmul, newdata, gpucpu, queues)" >&2
+    echo "unknown: $what (workloads, probe, always, trace, ab, abread, abmatmul, newdata, follow, halo, resident, halopipe, first, deaths, gpucpu, queues)" >&2
     exit 2
     ;;
 esac

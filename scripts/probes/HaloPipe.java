@@ -1,0 +1,192 @@
+// The halo probe of docs/benchmarks.md: can a stencil cut over two GPUs of separate contexts beat one GPU when its
+// halo rows move through the host? Plain JOCL, no OmniCL. The bench's Jacobi kernel (Jac.SOURCE) on an -Dn grid,
+// -Dsweeps sweeps on resident data, -Dreps runs of each -Dmodes (comma-separated):
+//   whole     one GPU, each sweep one launch over the grid;
+//   host      two GPUs, each its half of the rows; after each sweep the host waits for both GPUs' edge rows to
+//             reach pinned host memory, then enqueues the next sweep with those rows uploaded first;
+//   ahead     as host, but each GPU's inner rows of the next sweep are enqueued before the host waits: the GPU computes
+//             them while the edge rows move;
+//   callback  as host, but nothing waits: each GPU runs its inner rows, then uploads the halo row, then its edge
+//             row, then downloads its edge row; the upload waits for a user event that a callback of the other
+//             GPU's download completes (a driver thread, no program thread in the way);
+//   shared    one context of both GPUs, each with its own buffers; the halo row goes by clEnqueueCopyBuffer from
+//             the other GPU's buffer, waiting for that GPU's edge launch.
+// Each run prints microseconds per sweep and a checksum of the final grid (equal in every mode).
+//   javac -cp jocl-2.0.5.jar HaloPipe.java Jac.java && java -cp jocl-2.0.5.jar:. HaloPipe
+import org.jocl.*;
+import java.nio.*;
+import java.util.*;
+import static org.jocl.CL.*;
+
+public class HaloPipe {
+  static int n = Integer.getInteger("n", 8192), sweeps = Integer.getInteger("sweeps", 1000);
+  static long row = 4L * n, bytes = 4L * n * n;
+  static cl_platform_id platform;
+  static cl_device_id[] gpus;
+  static FloatBuffer init;
+
+  public static void main(String[] a) {
+    CL.setExceptionsEnabled(true);
+    cl_platform_id[] ps = new cl_platform_id[8]; int[] np = new int[1];
+    clGetPlatformIDs(8, ps, np);
+    for (int i = 0; i < np[0]; i++) {
+      byte[] b = new byte[256]; clGetPlatformInfo(ps[i], CL_PLATFORM_NAME, 256, Pointer.to(b), null);
+      if (new String(b).contains(System.getProperty("platform", "NVIDIA"))) platform = ps[i];
+    }
+    cl_device_id[] ds = new cl_device_id[8]; int[] nd = new int[1];
+    clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 8, ds, nd);
+    gpus = Arrays.copyOf(ds, nd[0]);
+    init = ByteBuffer.allocateDirect((int) bytes).order(ByteOrder.nativeOrder()).asFloatBuffer();
+    for (int x = 0; x < n; x++) init.put(x, 1f);
+    int reps = Integer.getInteger("reps", 3);
+    for (String mode : System.getProperty("modes", "whole,host,callback,shared").split(",")) {
+      for (int r = 0; r < reps; r++) {
+        double[] out = switch (mode) {
+          case "whole" -> whole();
+          case "host" -> split(false, false);
+          case "ahead" -> split(false, true);
+          case "callback" -> split(true, false);
+          case "shared" -> shared();
+          default -> throw new IllegalArgumentException(mode);
+        };
+        System.out.printf("%-9s run %d: %.1f us a sweep, checksum %.6f%n", mode, r, out[0], out[1]);
+      }
+    }
+    System.exit(0);
+  }
+
+  /** A GPU's context, queue, two grids and the kernels sweeping from grid p to grid 1 - p. */
+  static final class Side {
+    final cl_context ctx; final cl_command_queue q; final cl_mem[] grid = new cl_mem[2]; final cl_kernel[] k = new cl_kernel[2];
+    Side(cl_context ctx, cl_device_id dev) {
+      this.ctx = ctx;
+      q = clCreateCommandQueue(ctx, dev, 0, null);
+      cl_program p = clCreateProgramWithSource(ctx, 1, new String[]{Jac.SOURCE}, null, null);
+      clBuildProgram(p, 1, new cl_device_id[]{dev}, null, null, null);
+      for (int i = 0; i < 2; i++) grid[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, null, null);
+      for (int i = 0; i < 2; i++) {
+        k[i] = clCreateKernel(p, "jacobi", null);
+        clSetKernelArg(k[i], 0, Sizeof.cl_mem, Pointer.to(grid[i]));
+        clSetKernelArg(k[i], 1, Sizeof.cl_mem, Pointer.to(grid[1 - i]));
+        clSetKernelArg(k[i], 2, Sizeof.cl_int, Pointer.to(new int[]{n}));
+      }
+      clEnqueueWriteBuffer(q, grid[0], true, 0, bytes, Pointer.to(init), 0, null, null);
+    }
+    /** Rows [from, to) of sweep from grid p. */
+    void rows(int p, int from, int to, cl_event[] wait, cl_event done) {
+      clEnqueueNDRangeKernel(q, k[p], 2, new long[]{0, from}, new long[]{n, to - from}, null,
+          wait == null ? 0 : wait.length, wait, done);
+    }
+  }
+
+  static double checksum(Side s, int p, int from, int to, double sum) {
+    FloatBuffer f = ByteBuffer.allocateDirect((int) bytes).order(ByteOrder.nativeOrder()).asFloatBuffer();
+    clEnqueueReadBuffer(s.q, s.grid[p], true, 0, bytes, Pointer.to(f), 0, null, null);
+    for (long i = (long) from * n; i < (long) to * n; i++) sum += f.get((int) i) * (1 + i % 7);
+    return sum;
+  }
+
+  static double[] whole() {
+    cl_context ctx = clCreateContext(null, 1, new cl_device_id[]{gpus[0]}, null, null, null);
+    Side s = new Side(ctx, gpus[0]);
+    clFinish(s.q);
+    long t0 = System.nanoTime();
+    for (int t = 0; t < sweeps; t++) s.rows(t % 2, 0, n, null, null);
+    clFinish(s.q);
+    long t1 = System.nanoTime();
+    double sum = checksum(s, sweeps % 2, 0, n, 0);
+    clReleaseContext(ctx);
+    return new double[]{(t1 - t0) / 1e3 / sweeps, sum};
+  }
+
+  /** Host memory of a context's pinned buffer, two rows (one per parity of the sweep that writes it). */
+  static ByteBuffer pinned(Side s) {
+    cl_mem m = clCreateBuffer(s.ctx, CL_MEM_ALLOC_HOST_PTR, 2 * row, null, null);
+    return clEnqueueMapBuffer(s.q, m, true, CL_MAP_READ | CL_MAP_WRITE, 0, 2 * row, 0, null, null, null)
+        .order(ByteOrder.nativeOrder());
+  }
+
+  static Pointer slot(ByteBuffer b, int parity) {
+    return Pointer.to(b.duplicate().position((int) (parity * row)).slice());
+  }
+
+  static double[] split(boolean callbacks, boolean ahead) {
+    Side[] s = new Side[2];
+    for (int g = 0; g < 2; g++) s[g] = new Side(clCreateContext(null, 1, new cl_device_id[]{gpus[g]}, null, null, null), gpus[g]);
+    ByteBuffer[] host = {pinned(s[0]), pinned(s[1])};
+    int h = n / 2;
+    // g's edge row, the row it reads from the other GPU, its inner rows
+    int[] edge = {h - 1, h}, halo = {h, h - 1}, innerFrom = {0, h + 1}, innerTo = {h - 1, n};
+    for (Side x : s) clFinish(x.q);
+    cl_event[][] user = new cl_event[2][sweeps + 1];
+    List<cl_event> events = new ArrayList<>();
+    long t0 = System.nanoTime();
+    for (int t = 0; t < sweeps; t++) {
+      int p = t % 2;
+      cl_event[] down = new cl_event[2];
+      for (int g = 0; g < 2; g++) {
+        Side x = s[g];
+        if (!ahead || t == 0) x.rows(p, innerFrom[g], innerTo[g], null, null);
+        if (t > 0) {
+          cl_event[] wait = callbacks ? new cl_event[]{user[g][t]} : null;
+          clEnqueueWriteBuffer(x.q, x.grid[p], false, halo[g] * row, row, slot(host[1 - g], p), wait == null ? 0 : 1, wait, null);
+        }
+        x.rows(p, edge[g], edge[g] + 1, null, null);
+        down[g] = new cl_event();
+        clEnqueueReadBuffer(x.q, x.grid[1 - p], false, edge[g] * row, row, slot(host[g], 1 - p), 0, null, down[g]);
+        events.add(down[g]);
+        if (callbacks && t + 1 < sweeps) {
+          cl_event u = clCreateUserEvent(s[1 - g].ctx, null);
+          user[1 - g][t + 1] = u;
+          events.add(u);
+          clSetEventCallback(down[g], CL_COMPLETE, (e, status, data) -> clSetUserEventStatus(u, CL_COMPLETE), null);
+        }
+        if (ahead && t + 1 < sweeps) x.rows(1 - p, innerFrom[g], innerTo[g], null, null);
+        clFlush(x.q);
+      }
+      if (!callbacks) for (cl_event d : down) clWaitForEvents(1, new cl_event[]{d});
+    }
+    for (Side x : s) clFinish(x.q);
+    long t1 = System.nanoTime();
+    double sum = checksum(s[0], sweeps % 2, 0, h, 0);
+    sum = checksum(s[1], sweeps % 2, h, n, sum);
+    for (cl_event e : events) clReleaseEvent(e);
+    for (Side x : s) clReleaseContext(x.ctx);
+    return new double[]{(t1 - t0) / 1e3 / sweeps, sum};
+  }
+
+  static double[] shared() {
+    cl_context ctx = clCreateContext(null, 2, new cl_device_id[]{gpus[0], gpus[1]}, null, null, null);
+    Side[] s = {new Side(ctx, gpus[0]), new Side(ctx, gpus[1])};
+    int h = n / 2;
+    int[] edge = {h - 1, h}, halo = {h, h - 1}, innerFrom = {0, h + 1}, innerTo = {h - 1, n};
+    for (Side x : s) clFinish(x.q);
+    List<cl_event> events = new ArrayList<>();
+    cl_event[] edgeDone = new cl_event[2];
+    long t0 = System.nanoTime();
+    for (int t = 0; t < sweeps; t++) {
+      int p = t % 2;
+      cl_event[] now = new cl_event[2];
+      for (int g = 0; g < 2; g++) {
+        Side x = s[g];
+        x.rows(p, innerFrom[g], innerTo[g], null, null);
+        if (t > 0) {
+          clEnqueueCopyBuffer(x.q, s[1 - g].grid[p], x.grid[p], halo[g] * row, halo[g] * row, row, 1,
+              new cl_event[]{edgeDone[1 - g]}, null);
+        }
+        now[g] = new cl_event();
+        x.rows(p, edge[g], edge[g] + 1, null, now[g]);
+        events.add(now[g]);
+        clFlush(x.q);
+      }
+      edgeDone = now;
+    }
+    for (Side x : s) clFinish(x.q);
+    long t1 = System.nanoTime();
+    double sum = checksum(s[0], sweeps % 2, 0, h, 0);
+    sum = checksum(s[1], sweeps % 2, h, n, sum);
+    for (cl_event e : events) clReleaseEvent(e);
+    clReleaseContext(ctx);
+    return new double[]{(t1 - t0) / 1e3 / sweeps, sum};
+  }
+}
