@@ -55,7 +55,10 @@ public final class LwjglBackend implements Backend {
 
     private static List<RealDevice> discover() {
         List<RealDevice> found = new ArrayList<>();
-        for (long platform : ids(new PlatformIds(), "clGetPlatformIDs", CL_PLATFORM_NOT_FOUND_KHR)) {
+        // the ICD loader loads the drivers' libraries here; PoCL starts its compiler as it lists its devices
+        long[] platforms = ids(new PlatformIds(), "clGetPlatformIDs", CL_PLATFORM_NOT_FOUND_KHR);
+        JvmSignals.putBack();
+        for (long platform : platforms) {
             InfoReader platformInfo = ClCalls.reader(new PlatformInfo(platform), "clGetPlatformInfo");
             String name = platformInfo.string(CL_PLATFORM_NAME);
             String version = platformInfo.string(CL_PLATFORM_VERSION);
@@ -63,7 +66,9 @@ public final class LwjglBackend implements Backend {
             if (!atLeastOpenCl12(version)) {
                 continue;
             }
-            for (long device : ids(new DeviceIds(platform), "clGetDeviceIDs", CL_DEVICE_NOT_FOUND)) {
+            long[] deviceIds = ids(new DeviceIds(platform), "clGetDeviceIDs", CL_DEVICE_NOT_FOUND);
+            JvmSignals.putBack();
+            for (long device : deviceIds) {
                 found.add(new LwjglDevice(platform, device, name, version));
             }
         }
