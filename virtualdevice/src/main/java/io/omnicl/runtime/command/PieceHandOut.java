@@ -103,10 +103,8 @@ final class PieceHandOut {
         }
         for (Command e : earlier) {
             if (!(e instanceof KernelCommand k && k.piecesSubmitted())) {
-                if (e.following()) {
-                    // tried again once its pieces are submitted, on their devices' threads
-                    wakeHeldWorkers();
-                }
+                // tried again once its pieces are submitted, or once it has ended
+                wakeHeldWorkers();
                 return false;
             }
         }
@@ -114,9 +112,9 @@ final class PieceHandOut {
     }
 
     /**
-     * A launch waits to follow until a device's thread has ended a piece, or submitted one: a program thread enqueuing
-     * may hold those threads' wakes to a flush point ({@link ProgramThreads}), and this launch and every one after it
-     * would wait for that point with the devices idle.
+     * A launch kept back from following waits for what the devices' threads do next (end a piece, submit one, bring
+     * bytes): a program thread enqueuing may hold those threads' wakes to a flush point ({@link ProgramThreads}), and
+     * this launch and every one after it would wait for that point with the devices idle.
      */
     private static void wakeHeldWorkers() {
         ProgramThreads.flush();

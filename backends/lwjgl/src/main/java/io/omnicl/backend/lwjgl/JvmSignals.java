@@ -11,53 +11,53 @@ import org.lwjgl.system.Platform;
 import org.lwjgl.system.linux.DynamicLinkLoader;
 
 /**
- * Keeps the JVM's signal handlers from the OpenCL drivers' libraries. PoCL's LLVM, loaded by the ICD loader even where
- * no PoCL device is used, puts handlers of its own on SIGSEGV, SIGBUS, SIGILL, SIGUSR2 and others, each reset to the
- * default action as it runs: two Java threads that fault at once (a safepoint's poll, an implicit null check) can then
- * meet the default action, and the JVM dies without an {@code hs_err} file. The handlers are read before the first
- * OpenCL call ({@link #readNow}), and put back after each call that loads a driver or starts its compiler
- * ({@link #putBack}). SIGFPE stays the driver's: PoCL's handler lets a kernel's integer division by zero go on, as a
- * GPU does. Under the JVM's signal chaining (libjsig) the JVM's handlers stay in place anyway: there a driver's
- * handler is only recorded for chaining, and putting back drops that record. Linux only; elsewhere nothing is done.
+ * Keeps the JVM's signal handlers from LLVM's. PoCL, as it lists its devices, has LLVM put handlers of its own on
+ * SIGSEGV, SIGBUS, SIGILL, SIGUSR2, SIGINT and others, each reset to the default action as it runs
+ * ({@code SA_RESETHAND}): two Java threads that fault at once (a safepoint's poll) can then meet the default action,
+ * and the JVM dies without an {@code hs_err} file. The handlers are read before the first OpenCL call
+ * ({@link #readNow}); after each call that lists devices or starts a driver's compiler, {@link #putBack} puts back
+ * those read for each signal whose handler now resets itself. The JVM's handlers never do, nor does PoCL's own SIGFPE
+ * handler (which lets a kernel's integer division by zero go on), nor what a profiler or the program installs, so
+ * those stay. Under the JVM's signal chaining (libjsig) the JVM's handlers for SIGSEGV, SIGBUS, SIGILL, SIGFPE,
+ * SIGPIPE and SIGXFSZ stay in place anyway, and what is read and put back for those is only the chaining's record.
+ * Linux only; elsewhere, or where a read fails, nothing is done.
  */
 final class JvmSignals {
 
     /** {@code dlsym}'s handle for the default search order. */
     private static final long RTLD_DEFAULT = 0;
-    private static final int SIGFPE = 8;
-    private static final int SIGKILL = 9;
-    private static final int SIGSTOP = 19;
     /** The standard signals, 1 to this. */
     private static final int LAST = 31;
-    /** Room for one {@code struct sigaction} (152 bytes with glibc on 64-bit Linux). */
+    /** Room for one {@code struct sigaction} (152 bytes with glibc and musl on 64-bit Linux). */
     private static final int ACTION_BYTES = 256;
+    /** Where {@code sa_flags} is in a {@code struct sigaction} (after the handler and a mask of 1024 bits). */
+    private static final int FLAGS_OFFSET = 8 + 128;
+    private static final int SA_RESETHAND = 0x80000000;
     /** {@code sigaction} of the C library, or NULL where it is not used. */
     private static final long SIGACTION = sigaction();
-    /** The handlers before the first OpenCL call, one action per signal (never freed: one per process). */
-    private static final ByteBuffer JVMS = SIGACTION == NULL ? null : readAll();
+    /** The handlers before the first OpenCL call, one action per signal (never freed: one per process), or null. */
+    private static final ByteBuffer BEFORE = SIGACTION == NULL ? null : MemoryUtil.memCalloc((LAST + 1) * ACTION_BYTES);
+    /** Whether each signal's handler was read and did not reset itself then: those are put back. */
+    private static final boolean[] KEPT = readAll();
 
     private JvmSignals() {
     }
 
-    /** Reads the JVM's handlers, once: before the first OpenCL call. */
+    /** Reads the handlers, once: before the first OpenCL call. */
     static void readNow() {
         // the class's initialization reads them
     }
 
-    /** Puts back each handler (but SIGFPE's) that is no longer the JVM's. */
+    /** Puts back the handler read at first for each signal whose handler now resets itself (LLVM's). */
     static synchronized void putBack() {
-        if (JVMS == null) {
+        if (BEFORE == null) {
             return;
         }
         ByteBuffer now = MemoryUtil.memAlloc(ACTION_BYTES);
         try {
             for (int sig = 1; sig <= LAST; sig++) {
-                if (sig == SIGFPE || sig == SIGKILL || sig == SIGSTOP) {
-                    continue;
-                }
-                long jvms = memAddress(JVMS) + (long) sig * ACTION_BYTES;
-                if (query(sig, memAddress(now)) && handler(memAddress(now)) != handler(jvms)) {
-                    JNI.invokePPI(sig, jvms, NULL, SIGACTION);
+                if (KEPT[sig] && query(sig, memAddress(now)) && resetsItself(memAddress(now))) {
+                    JNI.invokePPI(sig, before(sig), NULL, SIGACTION);
                 }
             }
         } finally {
@@ -65,27 +65,33 @@ final class JvmSignals {
         }
     }
 
-    /** The C library's {@code sigaction} on Linux (through the default search, where signal chaining puts its own). */
+    /** The C library's {@code sigaction} on Linux (by the default search, where signal chaining puts its own). */
     private static long sigaction() {
         if (Platform.get() != Platform.LINUX) {
             return NULL;
         }
         try (MemoryStack stack = MemoryStack.stackPush()) {
             return DynamicLinkLoader.ndlsym(RTLD_DEFAULT, memAddress(stack.ASCII("sigaction")));
+        } catch (LinkageError noNativeLibrary) {
+            return NULL;
         }
     }
 
-    private static ByteBuffer readAll() {
-        ByteBuffer all = MemoryUtil.memCalloc((LAST + 1) * ACTION_BYTES);
-        for (int sig = 1; sig <= LAST; sig++) {
-            query(sig, memAddress(all) + (long) sig * ACTION_BYTES);
+    private static boolean[] readAll() {
+        boolean[] kept = new boolean[LAST + 1];
+        for (int sig = 1; BEFORE != null && sig <= LAST; sig++) {
+            kept[sig] = query(sig, before(sig)) && !resetsItself(before(sig));
         }
-        return all;
+        return kept;
     }
 
-    /** The handler of the action at {@code action} ({@code sa_handler}, the struct's first field). */
-    private static long handler(long action) {
-        return MemoryUtil.memGetAddress(action);
+    /** The action read at first for {@code sig}. */
+    private static long before(int sig) {
+        return memAddress(BEFORE) + (long) sig * ACTION_BYTES;
+    }
+
+    private static boolean resetsItself(long action) {
+        return (MemoryUtil.memGetInt(action + FLAGS_OFFSET) & SA_RESETHAND) != 0;
     }
 
     private static boolean query(int sig, long into) {

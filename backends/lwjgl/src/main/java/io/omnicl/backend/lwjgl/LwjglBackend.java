@@ -42,8 +42,6 @@ public final class LwjglBackend implements Backend {
     @Override
     public synchronized List<RealDevice> devices() {
         if (devices == null) {
-            // before the ICD loader loads the drivers' libraries, which may take the JVM's signals
-            JvmSignals.readNow();
             try {
                 devices = OpenClLibrary.LOADED ? List.copyOf(discover()) : List.of();
             } finally {
@@ -149,6 +147,8 @@ public final class LwjglBackend implements Backend {
 
         private static boolean load() {
             skipHashChecks();
+            // before any driver's library is loaded (LWJGL's own first: its hash is skipped by then)
+            JvmSignals.readNow();
             preferVersionedName();
             try {
                 CL.getICD();
