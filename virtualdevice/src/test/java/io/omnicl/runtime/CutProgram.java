@@ -43,6 +43,15 @@ record CutProgram(RuntimeDriver engine, ClContext context, ClQueue queue, ClProg
         return new CutProgram(engine, context, queue, program);
     }
 
+    /** A kernel of the program whose arguments are {@code buffers}, in order. */
+    ClKernel kernel(String name, ClMem... buffers) {
+        ClKernel k = program.createKernel(name);
+        for (int i = 0; i < buffers.length; i++) {
+            k.setArg(i, 8, buffers[i]);
+        }
+        return k;
+    }
+
     /** A new buffer, written with {@code values} by a blocking write. */
     ClMem buffer(int[] values) {
         ClMem m = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * ITEMS, null);

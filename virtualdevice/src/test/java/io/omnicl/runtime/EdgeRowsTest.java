@@ -38,12 +38,8 @@ class EdgeRowsTest {
         ClMem a = p.buffer(start);
         ClMem b = p.buffer(new int[ITEMS]);
         ClMem c = p.buffer(new int[ITEMS]);
-        ClKernel first = p.program().createKernel(Neighbours.KERNEL);
-        first.setArg(0, 8, a);
-        first.setArg(1, 8, b);
-        ClKernel second = p.program().createKernel(Neighbours.KERNEL);
-        second.setArg(0, 8, b);
-        second.setArg(1, 8, c);
+        ClKernel first = p.kernel(Neighbours.KERNEL, a, b);
+        ClKernel second = p.kernel(Neighbours.KERNEL, b, c);
         p.launch(first).release();
         p.launch(second).release();
         p.queue().finish();
@@ -79,11 +75,8 @@ class EdgeRowsTest {
                 + " int i = get_global_id(0); b[i] = a[" + (ITEMS - 1) + " - i]; }");
         ClMem a = p.buffer(new int[ITEMS]);
         ClMem b = p.buffer(new int[ITEMS]);
-        ClKernel fill = p.program().createKernel("fill");
-        fill.setArg(0, 8, a);
-        ClKernel mirror = p.program().createKernel("mirror");
-        mirror.setArg(0, 8, a);
-        mirror.setArg(1, 8, b);
+        ClKernel fill = p.kernel("fill", a);
+        ClKernel mirror = p.kernel("mirror", a, b);
         p.launch(fill).release();
         p.launch(mirror).release();
         p.queue().finish();
@@ -117,12 +110,8 @@ class EdgeRowsTest {
             int[] values = CutProgram.endsOrReports(() -> {
                 ClMem a = p.buffer(start);
                 ClMem b = p.buffer(new int[ITEMS]);
-                ClKernel forth = p.program().createKernel(Neighbours.KERNEL);
-                forth.setArg(0, 8, a);
-                forth.setArg(1, 8, b);
-                ClKernel back = p.program().createKernel(Neighbours.KERNEL);
-                back.setArg(0, 8, b);
-                back.setArg(1, 8, a);
+                ClKernel forth = p.kernel(Neighbours.KERNEL, a, b);
+                ClKernel back = p.kernel(Neighbours.KERNEL, b, a);
                 boolean well = true;
                 for (int t = 0; t < 3; t++) {
                     ClEvent there = p.queue().ndRange(forth, 1, null, new long[] {ITEMS}, null, List.of());

@@ -29,9 +29,8 @@ record FillProgram(FakeBackend backend, CutProgram cut, ClKernel fill, ClMem out
     /** The program on {@code backend}'s virtual device, built, its buffer made and set. */
     static FillProgram on(FakeBackend backend) {
         CutProgram cut = CutProgram.on(backend, SOURCE);
-        ClKernel fill = cut.program().createKernel(KERNEL);
         ClMem out = cut.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * ITEMS, null);
-        fill.setArg(0, 8, out);
+        ClKernel fill = cut.kernel(KERNEL, out);
         return new FillProgram(backend, cut, fill, out);
     }
 

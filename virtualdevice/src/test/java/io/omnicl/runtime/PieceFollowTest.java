@@ -148,8 +148,7 @@ class PieceFollowTest {
         static IncrementedOnce on(FakeBackend backend) {
             CutProgram p = CutProgram.on(backend, Increments.SOURCE);
             ClMem data = p.buffer(IntStream.range(0, ITEMS).toArray());
-            ClKernel inc = p.program().createKernel(Increments.KERNEL);
-            inc.setArg(0, 8, data);
+            ClKernel inc = p.kernel(Increments.KERNEL, data);
             p.launch(inc).release();
             p.queue().finish();
             return new IncrementedOnce(p, data, inc);
@@ -184,12 +183,8 @@ class PieceFollowTest {
         ClMem a = p.buffer(start);
         ClMem b = p.buffer(new int[ITEMS]);
         ClMem c = p.buffer(new int[ITEMS]);
-        ClKernel first = p.program().createKernel(Neighbours.KERNEL);
-        first.setArg(0, 8, a);
-        first.setArg(1, 8, b);
-        ClKernel second = p.program().createKernel(Neighbours.KERNEL);
-        second.setArg(0, 8, b);
-        second.setArg(1, 8, c);
+        ClKernel first = p.kernel(Neighbours.KERNEL, a, b);
+        ClKernel second = p.kernel(Neighbours.KERNEL, b, c);
         // once before, so that the first GPU holds a copy of the byte at its edge that the second GPU writes
         p.launch(first).release();
         p.launch(second).release();
@@ -248,13 +243,9 @@ class PieceFollowTest {
                 + " int i = get_global_id(0); b[i] = a[i] + a[0]; }");
         ClMem a = p.buffer(new int[ITEMS]);
         ClMem b = p.buffer(new int[ITEMS]);
-        ClKernel seven = p.program().createKernel("seven");
-        seven.setArg(0, 8, a);
-        ClKernel twice = p.program().createKernel("twice");
-        twice.setArg(0, 8, a);
-        ClKernel plusFirst = p.program().createKernel("plusFirst");
-        plusFirst.setArg(0, 8, a);
-        plusFirst.setArg(1, 8, b);
+        ClKernel seven = p.kernel("seven", a);
+        ClKernel twice = p.kernel("twice", a);
+        ClKernel plusFirst = p.kernel("plusFirst", a, b);
         p.launch(seven).release();
         p.launch(twice).release();
         p.launch(plusFirst).release();
@@ -292,8 +283,7 @@ class PieceFollowTest {
                     .build());
             CutProgram p = CutProgram.on(backend, Increments.IRREGULAR_SOURCE);
             ClMem data = p.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * ITEMS, null);
-            ClKernel inc = p.program().createKernel(Increments.KERNEL);
-            inc.setArg(0, 8, data);
+            ClKernel inc = p.kernel(Increments.KERNEL, data);
             int[] values = CutProgram.endsOrReports(() -> {
                 p.write(data, new int[ITEMS]);
                 boolean well = true;
