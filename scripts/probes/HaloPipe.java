@@ -21,6 +21,9 @@ import static org.jocl.CL.*;
 public class HaloPipe {
   static int n = Integer.getInteger("n", 8192), sweeps = Integer.getInteger("sweeps", 1000);
   static long row = 4L * n, bytes = 4L * n * n;
+  /** The cut, GPU 0 taking rows [0, h): each GPU's edge row, the row it reads from the other, its inner rows. */
+  static final int h = n / 2;
+  static final int[] edge = {h - 1, h}, halo = {h, h - 1}, innerFrom = {0, h + 1}, innerTo = {h - 1, n};
   static cl_platform_id platform;
   static cl_device_id[] gpus;
   static FloatBuffer init;
@@ -86,6 +89,11 @@ public class HaloPipe {
     return sum;
   }
 
+  /** The checksum of the final grid, each GPU's half from its own copy. */
+  static double checksumOfHalves(Side[] s) {
+    return checksum(s[1], sweeps % 2, h, n, checksum(s[0], sweeps % 2, 0, h, 0));
+  }
+
   static double[] whole() {
     cl_context ctx = clCreateContext(null, 1, new cl_device_id[]{gpus[0]}, null, null, null);
     Side s = new Side(ctx, gpus[0]);
@@ -114,9 +122,6 @@ public class HaloPipe {
     Side[] s = new Side[2];
     for (int g = 0; g < 2; g++) s[g] = new Side(clCreateContext(null, 1, new cl_device_id[]{gpus[g]}, null, null, null), gpus[g]);
     ByteBuffer[] host = {pinned(s[0]), pinned(s[1])};
-    int h = n / 2;
-    // g's edge row, the row it reads from the other GPU, its inner rows
-    int[] edge = {h - 1, h}, halo = {h, h - 1}, innerFrom = {0, h + 1}, innerTo = {h - 1, n};
     for (Side x : s) clFinish(x.q);
     cl_event[][] user = new cl_event[2][sweeps + 1];
     List<cl_event> events = new ArrayList<>();
@@ -148,8 +153,7 @@ public class HaloPipe {
     }
     for (Side x : s) clFinish(x.q);
     long t1 = System.nanoTime();
-    double sum = checksum(s[0], sweeps % 2, 0, h, 0);
-    sum = checksum(s[1], sweeps % 2, h, n, sum);
+    double sum = checksumOfHalves(s);
     for (cl_event e : events) clReleaseEvent(e);
     for (Side x : s) clReleaseContext(x.ctx);
     return new double[]{(t1 - t0) / 1e3 / sweeps, sum};
@@ -158,8 +162,6 @@ public class HaloPipe {
   static double[] shared() {
     cl_context ctx = clCreateContext(null, 2, new cl_device_id[]{gpus[0], gpus[1]}, null, null, null);
     Side[] s = {new Side(ctx, gpus[0]), new Side(ctx, gpus[1])};
-    int h = n / 2;
-    int[] edge = {h - 1, h}, halo = {h, h - 1}, innerFrom = {0, h + 1}, innerTo = {h - 1, n};
     for (Side x : s) clFinish(x.q);
     List<cl_event> events = new ArrayList<>();
     cl_event[] edgeDone = new cl_event[2];
@@ -183,8 +185,7 @@ public class HaloPipe {
     }
     for (Side x : s) clFinish(x.q);
     long t1 = System.nanoTime();
-    double sum = checksum(s[0], sweeps % 2, 0, h, 0);
-    sum = checksum(s[1], sweeps % 2, h, n, sum);
+    double sum = checksumOfHalves(s);
     for (cl_event e : events) clReleaseEvent(e);
     clReleaseContext(ctx);
     return new double[]{(t1 - t0) / 1e3 / sweeps, sum};
