@@ -43,6 +43,10 @@ J=$g/lib/jocl-2.0.5.jar
 [ "$what" = deaths ] || export LD_PRELOAD=$g/jre/lib/libjsig.so
 mkdir -p "$out"
 nvidia-smi -L
+# the first N rows of a bench table, from its output on stdin
+rows() {
+  grep -A"$1" "^configuration  " | tail -"$1" | cut -c1-200
+}
 table() {
   grep -A4 "^configuration  " "$1" | head -4 | cut -c1-210
 }
@@ -72,7 +76,7 @@ case $what in
       for jar in "$O" "$BASE"; do
         echo "=== $jar, Jacobi 1024² pinned"
         timeout 120 java -jar "$jar" bench jacobi1 --reps 3 --warmup 10 --calibration-runs 1 --configs alone-1 \
-          --no-gantt --quiet 1 --max-others 1 --out-dir /tmp/cut-pinned | grep -A1 "^configuration  " | tail -1
+          --no-gantt --quiet 1 --max-others 1 --out-dir /tmp/cut-pinned | rows 1
       done
     fi
     ;;
@@ -90,7 +94,7 @@ case $what in
         echo "=== $name OMNICL_SPLIT=$mode"
         OMNICL_DEVICES=NVIDIA OMNICL_SPLIT=$mode timeout 150 java -jar "$O" bench "$@" --reps 3 --calibration-runs 1 \
           --configs virtual-dmda --no-gantt --quiet 1 --max-others 1 --out-dir "/tmp/cut-$name" > "$out/$name-$mode.out" 2>&1
-        grep -A1 "^configuration  " "$out/$name-$mode.out" | tail -1 | cut -c1-200
+        rows 1 < "$out/$name-$mode.out"
       done
     done
     ;;
@@ -115,7 +119,7 @@ case $what in
       for jar in "$O" "$BASE"; do
         echo "=== bench frame, $jar"
         timeout 120 java -jar "$jar" bench frame --reps 3 --warmup 2 --calibration-runs 1 --configs virtual-dmda \
-          --no-gantt --quiet 1 --max-others 1 --out-dir /tmp/cut-abread | grep -A1 "^configuration  " | tail -1 | cut -c1-200
+          --no-gantt --quiet 1 --max-others 1 --out-dir /tmp/cut-abread | rows 1
       done
     done
     ;;
@@ -126,7 +130,7 @@ case $what in
         echo "=== matmul, $jar"
         timeout 120 java -jar "$jar" bench matmul --n 4096 --blocks 1 --reps 3 --warmup 2 --calibration-runs 1 \
           --configs virtual-dmda --no-gantt --quiet 1 --max-others 1 --out-dir /tmp/cut-abmatmul \
-          | grep -A1 "^configuration  " | tail -1 | cut -c1-200
+          | rows 1
       done
     done
     bench matmul matmul --n 4096 --blocks 1 --reps 3 --warmup 2
@@ -138,17 +142,17 @@ case $what in
           echo "=== round $round $jar $w always"
           OMNICL_DEVICES=NVIDIA OMNICL_SPLIT=always timeout 120 java -jar "$jar" bench $w --reps 3 --calibration-runs 1 \
             --configs alone-1,virtual-dmda --no-gantt --quiet 1 --max-others 1 --out-dir /tmp/cut-follow \
-            | grep -A3 "^configuration  " | tail -3 | cut -c1-150
+            | rows 3
         done
         echo "=== round $round $jar saxpy auto"
         timeout 120 java -jar "$jar" bench saxpy --warmup 3 --reps 3 --calibration-runs 1 --configs virtual-dmda \
-          --no-gantt --quiet 1 --max-others 1 --out-dir /tmp/cut-follow | grep -A1 "^configuration  " | tail -1 | cut -c1-150
+          --no-gantt --quiet 1 --max-others 1 --out-dir /tmp/cut-follow | rows 1
       done
     done
     echo "=== trace, saxpy 200 launches cut at every launch over the GPUs, one measured run"
     OMNICL_DEVICES=NVIDIA OMNICL_SPLIT=always OMNICL_TRACE="$out/saxpy-follow.json" timeout 150 java -jar "$O" bench \
       saxpy --launches 200 --reps 1 --warmup 1 --configs virtual-dmda --no-gantt --quiet 1 --max-others 1 \
-      --out-dir /tmp/cut-follow | grep -A1 "^configuration  " | tail -1 | cut -c1-150
+      --out-dir /tmp/cut-follow | rows 1
     ;;
   halo)
     for round in 1 2; do
@@ -156,19 +160,19 @@ case $what in
         echo "=== round $round $jar jacobi 8192² always"
         OMNICL_DEVICES=NVIDIA OMNICL_SPLIT=always timeout 120 java -jar "$jar" bench jacobi1 --n 8192 --iterations 100 \
           --warmup 3 --reps 3 --calibration-runs 1 --configs alone-1,virtual-dmda --no-gantt --quiet 1 --max-others 1 \
-          --out-dir /tmp/cut-halo | grep -A2 "^configuration  " | tail -2 | cut -c1-150
+          --out-dir /tmp/cut-halo | rows 2
       done
     done
     for jar in "$O" "$BASE"; do
       echo "=== $jar jacobi 8192² auto"
       timeout 120 java -jar "$jar" bench jacobi1 --n 8192 --iterations 100 --warmup 3 --reps 3 --calibration-runs 1 \
         --configs virtual-dmda --no-gantt --quiet 1 --max-others 1 --out-dir /tmp/cut-halo \
-        | grep -A1 "^configuration  " | tail -1 | cut -c1-150
+        | rows 1
     done
     echo "=== trace, Jacobi 8192² cut at every launch over the GPUs, one measured run"
     OMNICL_DEVICES=NVIDIA OMNICL_SPLIT=always OMNICL_TRACE="$out/jacobi-halo.json" timeout 150 java -jar "$O" bench \
       jacobi1 --n 8192 --iterations 100 --reps 1 --warmup 1 --configs virtual-dmda --no-gantt --quiet 1 --max-others 1 \
-      --out-dir /tmp/cut-halo | grep -A1 "^configuration  " | tail -1 | cut -c1-150
+      --out-dir /tmp/cut-halo | rows 1
     ;;
   newdata)
     # scripts/probes/NewData.java (compiled beside the jars: javac -cp .gpu/lib/jocl-2.0.5.jar -d .gpu/probe ...):
@@ -185,8 +189,7 @@ case $what in
         for w in "saxpy --warmup 3" "jacobi1 --n 8192 --iterations 100 --warmup 3"; do
           echo "=== $jar $w"
           timeout 120 java -jar "$jar" bench $w --reps 3 --calibration-runs 1 --configs alone-1,virtual-dmda \
-            --no-gantt --quiet 1 --max-others 1 --out-dir /tmp/cut-newdata | grep -A3 "^configuration  " | tail -3 \
-            | cut -c1-150
+            --no-gantt --quiet 1 --max-others 1 --out-dir /tmp/cut-newdata | rows 3
         done
       done
     done
@@ -216,7 +219,7 @@ case $what in
         echo "=== round $round $jar: bench saxpy (50 launches), cut at every launch over the GPUs"
         OMNICL_DEVICES=NVIDIA OMNICL_SPLIT=always timeout 120 java -jar "$jar" bench saxpy --reps 3 --warmup 3 \
           --calibration-runs 1 --configs alone-1,virtual-dmda --no-gantt --quiet 1 --max-others 1 --out-dir /tmp/w \
-          | grep -A2 "^configuration  " | tail -2 | cut -c1-120
+          | rows 2
       done
     done
     ;;
