@@ -44,8 +44,10 @@ public final class Coherency {
     /**
      * Makes {@code [offset, offset + length)} of {@code s} valid on {@code w}'s device. Uploads from the host
      * are enqueued at once on the worker's input queue, and what comes next on its queue waits for them
-     * (their events are added to {@code uploads}, to release after the command). Returns null when that is all, or a completion that ends once the pieces that
-     * only other devices hold are back on the host; the caller then calls again.
+     * (their events are added to {@code uploads}, to release after the command). Returns null when that is all, or
+     * a completion that ends once the pieces that only other devices hold are back on the host; the caller then calls
+     * again. What the uploads bring counts as held from now on: a caller that submits nothing behind them hands them to
+     * {@link #watchUploads}.
      */
     public Completion toDevice(Storage s, long offset, long length, MemoryNode w, List<RealEvent> uploads) {
         int me = w.index();
@@ -89,6 +91,39 @@ public final class Coherency {
             fetches.add(toHost(s, p.offset(), p.length()));
         }
         return Completion.all(fetches);
+    }
+
+    /**
+     * Uploads that {@link #toDevice} enqueued for a command that does not go behind them now (it waits for bytes from
+     * other devices first): {@code w} watches them as a command of its own, so that where one fails, {@code w} stops
+     * holding the bytes of {@code ranges} that others hold too (the bytes the uploads brought among them), and what
+     * went on its queue behind them fails with them, rather than read memory never written.
+     */
+    public static void watchUploads(MemoryNode w, List<RealEvent> uploads, List<Access> ranges) {
+        if (uploads.isEmpty()) {
+            return;
+        }
+        IntConsumer settle = status -> {
+            if (status < 0) {
+                w.countFailure();
+                for (Access a : ranges) {
+                    dropped(a.storage(), a.offset(), a.length(), w.index());
+                }
+            }
+        };
+        RealEvent ordered;
+        try {
+            ordered = w.orderBehindUploads(uploads);
+        } catch (RuntimeException e) {
+            // unwatched, the uploads are over (orderBehindUploads waited for them), well or not
+            uploads.forEach(RealEvent::release);
+            settle.accept(Statuses.of(e));
+            return;
+        }
+        RealEvent last = ordered != null ? ordered : uploads.get(uploads.size() - 1);
+        List<RealEvent> others = new ArrayList<>(uploads);
+        others.remove(last);
+        w.trackUpload("upload", uploads.get(0), last, others, settle);
     }
 
     /**

@@ -141,7 +141,7 @@ final class Part implements DeviceTask {
                 }
             }
             if (!waits.isEmpty()) {
-                events.forEach(RealEvent::release);
+                Coherency.watchUploads(w, events, inputs);
                 unpin(w);
                 if (behind) {
                     command.unfollow(this);

@@ -215,6 +215,31 @@ class FakeBackendTest {
         awaitAll(unflushed, marker, held, read);
     }
 
+    /** A test names the next writes or launches that fail, at their end, without doing anything; the others run. */
+    @Test
+    void chosenWritesAndLaunchesFailAtTheirEnd() {
+        FakeBackend backend = backend(DeviceSpec.gpu("gpu"));
+        DeviceSession session = backend.device(0).open();
+        RealQueue queue = session.createQueue(false);
+        RealKernel inc = kernel(session, INC, "inc");
+        RealBuffer a = buffer(session, queue, ints(1));
+        inc.setArg(0, a);
+        backend.device(0).failNextWrites(1);
+        backend.device(0).failNextLaunches(1);
+        RealEvent failedWrite = queue.write(a, 0, ints(5), List.of());
+        RealEvent failedLaunch = queue.launch(inc, 1, null, new long[] {1}, null, List.of());
+        RealEvent launch = queue.launch(inc, 1, null, new long[] {1}, null, List.of());
+        ByteBuffer back = direct(4);
+        queue.read(a, 0, back, List.of()).release();
+        queue.finish();
+        assertEquals(CL_OUT_OF_RESOURCES, failedWrite.status());
+        assertEquals(CL_OUT_OF_RESOURCES, failedLaunch.status());
+        assertEquals(CL_COMPLETE, launch.status());
+        assertArrayEquals(new int[] {2}, ints(back), "neither the failed write nor the failed launch ran");
+        assertEquals(2, backend.device(0).injectedFailures());
+        List.of(failedWrite, failedLaunch, launch).forEach(RealEvent::release);
+    }
+
     @Test
     void aFailingDeviceFailsLaunchesAndTransfersAtEnqueueOrAtTheEnd() {
         FakeBackend backend = backend(DeviceSpec.gpu("failing").withFailures(1, 3));

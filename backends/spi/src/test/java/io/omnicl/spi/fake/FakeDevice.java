@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -59,6 +60,8 @@ public final class FakeDevice implements RealDevice {
     private final Set<FakeQueue> launchQueues = ConcurrentHashMap.newKeySet();
     private final Map<String, AtomicLong> launchesBy = new ConcurrentHashMap<>();
     private final AtomicLong injected = new AtomicLong();
+    private final AtomicInteger writesToFail = new AtomicInteger();
+    private final AtomicInteger launchesToFail = new AtomicInteger();
 
     FakeDevice(FakeBackend backend, DeviceSpec spec) {
         this.backend = backend;
@@ -241,6 +244,37 @@ public final class FakeDevice implements RealDevice {
 
     boolean failsNewQueues() {
         return failNewQueues;
+    }
+
+    /**
+     * The next {@code count} writes from the host's memory into its buffers, from now on, are enqueued but fail as
+     * they end, without writing: a test makes a chosen upload fail.
+     */
+    public void failNextWrites(int count) {
+        writesToFail.set(count);
+    }
+
+    /** As {@link #failNextWrites}, for the next {@code count} launches. */
+    public void failNextLaunches(int count) {
+        launchesToFail.set(count);
+    }
+
+    /** Whether a write being enqueued is one of those {@link #failNextWrites} names. */
+    boolean failsThisWrite() {
+        return takeOne(writesToFail);
+    }
+
+    /** Whether a launch being enqueued is one of those {@link #failNextLaunches} names. */
+    boolean failsThisLaunch() {
+        return takeOne(launchesToFail);
+    }
+
+    private boolean takeOne(AtomicInteger toFail) {
+        boolean fails = toFail.getAndUpdate(n -> Math.max(0, n - 1)) > 0;
+        if (fails) {
+            injected.incrementAndGet();
+        }
+        return fails;
     }
 
     /** The names of the threads that enqueued its launches so far. */

@@ -69,6 +69,9 @@ final class FakeQueue extends FakeObject implements RealQueue {
         ByteBuffer from = host(src);
         long length = from.remaining();
         checkRange(to, offset, length);
+        if (device.failsThisWrite()) {
+            return enqueue(waitFor, 0, FakeDevice.Fault.AT_COMPLETION, true, null);
+        }
         return transfer(waitFor, length, () -> to.bytes(offset, length).put(from));
     }
 
@@ -255,6 +258,9 @@ final class FakeQueue extends FakeObject implements RealQueue {
         FakeKernel.Launch launch = FakeObject.own(kernel, FakeKernel.class, session(), ClCodes.CL_INVALID_KERNEL)
                 .launch(workDim, offset, global, local);
         device.enqueuedBy(Thread.currentThread(), this, profiling);
+        if (device.failsThisLaunch()) {
+            return enqueue(waitFor, 0, FakeDevice.Fault.AT_COMPLETION, withEvent, null);
+        }
         return enqueue(waitFor, Math.round(launch.items() * device.spec().nanosPerItem()), true, withEvent, () -> {
             launch.run();
             device.launched();
@@ -323,8 +329,13 @@ final class FakeQueue extends FakeObject implements RealQueue {
      */
     private RealEvent enqueue(List<RealEvent> waitFor, long nanos, boolean mayFail, boolean withEvent,
                               Runnable work) {
+        return enqueue(waitFor, nanos, mayFail ? device.nextFault() : FakeDevice.Fault.NONE, withEvent, work);
+    }
+
+    /** Adds a command that fails as {@code fault} says, unflushed; its event, or null without one. */
+    private RealEvent enqueue(List<RealEvent> waitFor, long nanos, FakeDevice.Fault fault, boolean withEvent,
+                              Runnable work) {
         List<FakeEvent> waits = session().events(waitFor);
-        FakeDevice.Fault fault = mayFail ? device.nextFault() : FakeDevice.Fault.NONE;
         if (fault == FakeDevice.Fault.AT_ENQUEUE) {
             throw new BackendException(FakeDevice.FAULT_STATUS, "a failure injected into " + device.name());
         }
