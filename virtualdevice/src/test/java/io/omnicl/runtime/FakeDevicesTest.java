@@ -119,6 +119,28 @@ class FakeDevicesTest {
         assertTrue(backend.kernelErrors().isEmpty());
     }
 
+    /**
+     * Launches not worth a cut (too short, or their data on one device) run whole and say why in the counts; they are
+     * not taken for launches that tried the whole way against cut ones, which never ran.
+     */
+    @Test
+    void launchesNotWorthACutSayWhy() {
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu"))
+                .device(DeviceSpec.gpu("fake gpu too"))
+                .kernel(Increments.KERNEL, Increments::increment)
+                .build());
+        RuntimeDriver engine = new RuntimeDriver(Config.defaults(), backend);
+        Increments.assertIncremented(Increments.run(engine, 0, 1, 10), 10);
+        Increments.assertIncremented(Increments.run(engine, 0, 1, 10), 10);
+        Map<String, Long> whole = engine.launchSplits().wholeByReason();
+        assertEquals(20, engine.launchSplits().split() + whole.values().stream().mapToLong(Long::longValue).sum());
+        assertTrue(whole.getOrDefault("expected to take under 1 ms whole", 0L) >= 10, "too short: " + whole);
+        assertFalse(whole.containsKey("whole launches of this shape tried against cut ones"), "none tried: " + whole);
+        assertFalse(whole.containsKey("whole launches of this shape ended sooner than cut ones"), "none timed: " + whole);
+        assertTrue(backend.kernelErrors().isEmpty());
+    }
+
     /** {@code OMNICL_SPLIT=always} gives a part to every device, also one too slow to be worth a share otherwise. */
     @Test
     void alwaysCutsOverEveryDeviceHoweverSlow() {

@@ -136,6 +136,11 @@ final class KernelCommand extends DeviceCommand {
                 global, local), nodes, queue.runtime().devices(), perfKey, queue.runtime().config().splitsAlways());
         if (plan.cut() == null) {
             counters.whole(plan.whyWhole());
+            if (choice != null) {
+                // whole for a reason of its own: the choice between the ways learns nothing from it
+                choice.refused();
+                choice = null;
+            }
         } else {
             counters.split();
         }

@@ -65,6 +65,21 @@ class CutChoiceTest {
         assertFalse(ways.subList(6, 12).contains(false), "cut, which ended sooner once enqueued: " + ways);
     }
 
+    /**
+     * Launches the choice said to cut but that ran whole for reasons of their own (too short to cut, say) count as
+     * neither way: the choice goes on as if they had not been made, and does not take them for its tries of the whole
+     * way (which would then be reported as tried against cut launches that never ran).
+     */
+    @Test
+    void launchesRefusedACutCountAsNeitherWay() {
+        CutChoice choice = new CutChoice();
+        for (int i = 0; i < 10; i++) {
+            assertEquals(CutChoice.Next.CUT, choice.next(Double.NaN), "still the first cut launches, at " + i);
+            choice.refused();
+        }
+        assertEquals(List.of(true, true, true, false, false, false), run(choice, 6, 100, 300));
+    }
+
     @Test
     void theFirstLaunchesAreCutThenWholeThenTheSoonerWayStays() {
         List<Boolean> ways = run(new CutChoice(), 40, 100, 300);
