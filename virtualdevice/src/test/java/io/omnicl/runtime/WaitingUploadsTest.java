@@ -1,5 +1,6 @@
 package io.omnicl.runtime;
 
+import io.omnicl.driver.ClEvent;
 import io.omnicl.driver.ClKernel;
 import io.omnicl.driver.ClMem;
 import io.omnicl.driver.OpenClConstants;
@@ -58,10 +59,11 @@ class WaitingUploadsTest {
         memory.asIntBuffer().put(first);
         ClMem c = p.context().createBuffer(OpenClConstants.CL_MEM_READ_ONLY | OpenClConstants.CL_MEM_USE_HOST_PTR,
                 4L * ITEMS, new Direct(memory));
-        // written by add alone, so that add's failed piece leaves nothing of it lost
+        // written by add alone: its failed piece leaves nothing of it lost
         ClMem d = p.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * ITEMS, null);
         ClMem e = p.buffer(new int[ITEMS]);
-        ClMem f = p.buffer(new int[ITEMS]);
+        // written by reverse alone: its piece, failed behind the upload, can be retried
+        ClMem f = p.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * ITEMS, null);
         ClKernel fill = p.kernel("fill", b);
         ClKernel copy = p.kernel("copy", c, e);
         ClKernel add = p.kernel("add", c, b, d);
@@ -76,7 +78,7 @@ class WaitingUploadsTest {
         backend.device(0).failNextLaunches(1);
         backend.device(0).holdReads(letGo::get);
         backend.device(1).failNextWrites(1);
-        p.launch(add).release();
+        ClEvent added = p.launch(add);
         p.queue().flush();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (backend.device(1).injectedFailures() == 0 && System.nanoTime() < deadline) {
@@ -84,15 +86,19 @@ class WaitingUploadsTest {
         }
         assertEquals(1, backend.device(1).injectedFailures(), "the upload to the second GPU failed");
         // the second GPU's piece of reverse reads the first half of c there
-        p.launch(reverse).release();
+        ClEvent reversed = p.launch(reverse);
         letGo.set(true);
         p.queue().finish();
-        int[] reversed = p.read(f, List.of());
-        int[] added = p.read(d, List.of());
+        assertEquals(0, added.status(), "add ended well");
+        assertEquals(0, reversed.status(), "reverse ended well");
+        added.release();
+        reversed.release();
+        int[] backwards = p.read(f, List.of());
+        int[] sums = p.read(d, List.of());
         assertEquals(1, backend.device(0).injectedFailures(), "the launch on the first GPU failed");
         assertTrue(p.engine().launchSplits().split() == 4, "every launch was cut");
-        assertArrayEquals(IntStream.range(0, ITEMS).map(i -> first[ITEMS - 1 - i]).toArray(), reversed);
-        assertArrayEquals(IntStream.range(0, ITEMS).map(i -> first[i] + 3 * i + 1).toArray(), added);
+        assertArrayEquals(IntStream.range(0, ITEMS).map(i -> first[ITEMS - 1 - i]).toArray(), backwards);
+        assertArrayEquals(IntStream.range(0, ITEMS).map(i -> first[i] + 3 * i + 1).toArray(), sums);
         List.of(fill, copy, add, reverse).forEach(ClKernel::release);
         List.of(b, c, d, e, f).forEach(ClMem::release);
         p.release();
