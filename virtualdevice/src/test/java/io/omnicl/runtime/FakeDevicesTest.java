@@ -20,6 +20,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -139,6 +141,95 @@ class FakeDevicesTest {
         assertFalse(whole.containsKey("whole launches of this shape tried against cut ones"), "none tried: " + whole);
         assertFalse(whole.containsKey("whole launches of this shape ended sooner than cut ones"), "none timed: " + whole);
         assertTrue(backend.kernelErrors().isEmpty());
+    }
+
+    /**
+     * A launch expected to take between 50 µs and 1 ms whole (102 µs here) is cut over GPUs where each piece finds its
+     * bytes on its device already, as a loop over the same buffer leaves them: every launch of the loop. Where a device
+     * runs launches in the thread that submits them (a CPU of PoCL), such a launch runs whole after the first (whose
+     * time was not known).
+     */
+    @Test
+    void shortLaunchesAreCutOverGpusThatHoldTheirPieces() {
+        assertEquals(10, cutLaunches(DeviceSpec.gpu("fake gpu too").withSpeed(100, 0.1)), "each");
+        assertEquals(1, cutLaunches(DeviceSpec.cpu("fake cpu").withSpeed(100, 0.1)), "the first alone");
+    }
+
+    /**
+     * A stencil's short launches run whole over GPUs after the first (whose time was not known), though the buffers
+     * start on both: each piece reads past what it writes, so a cut launch would leave the next one's pieces without
+     * their neighbours' bytes, and cut and whole launches would take turns moving halves of the buffers.
+     */
+    @Test
+    void shortStencilLaunchesRunWhole() {
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu").withSpeed(100, 0.1))
+                .device(DeviceSpec.gpu("fake gpu too").withSpeed(100, 0.1))
+                .kernel(Neighbours.KERNEL, Neighbours::next)
+                .build());
+        RuntimeDriver engine = new RuntimeDriver(Config.defaults(), backend);
+        ClDevice virtual = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(0);
+        ClContext context = engine.platforms().get(0).createContext(List.of(virtual), new long[0]);
+        ClQueue queue = context.createQueue(virtual, 0);
+        ClProgram program = context.createProgram(Neighbours.SOURCE);
+        program.build(List.of(), "", null);
+        int[] start = IntStream.range(0, CutProgram.ITEMS).map(i -> i % 5).toArray();
+        ByteBuffer bytes = ByteBuffer.allocate(4 * CutProgram.ITEMS).order(ByteOrder.nativeOrder());
+        bytes.asIntBuffer().put(start);
+        List<ClMem> grids = List.of(0, 1).stream().map(g -> context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE
+                | OpenClConstants.CL_MEM_COPY_HOST_PTR, 4L * CutProgram.ITEMS, new Bytes(bytes.array()))).toList();
+        ClKernel next = program.createKernel(Neighbours.KERNEL);
+        int[] expected = start;
+        for (int t = 0; t < 20; t++) {
+            next.setArg(0, 8, grids.get(t % 2));
+            next.setArg(1, 8, grids.get(1 - t % 2));
+            queue.ndRange(next, 1, null, new long[] {CutProgram.ITEMS}, null, List.of()).release();
+            expected = Neighbours.of(expected);
+            if (t == 0) {
+                queue.finish();
+            }
+        }
+        byte[] back = new byte[4 * CutProgram.ITEMS];
+        queue.readBuffer(grids.get(0), true, 0, back.length, new Bytes(back), List.of()).release();
+        int[] values = new int[CutProgram.ITEMS];
+        ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(values);
+        assertArrayEquals(expected, values);
+        assertEquals(1, engine.launchSplits().split(), "the first alone: " + engine.launchSplits());
+        List.of(next, grids.get(0), grids.get(1), program, queue, context).forEach(o -> o.release());
+    }
+
+    /** Ten launches of {@code inc} over a buffer made from data, on a fake GPU and {@code second}: how many were cut. */
+    private static long cutLaunches(DeviceSpec second) {
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu").withSpeed(100, 0.1))
+                .device(second)
+                .kernel(Increments.KERNEL, Increments::increment)
+                .build());
+        RuntimeDriver engine = new RuntimeDriver(Config.defaults(), backend);
+        ClDevice virtual = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(0);
+        ClContext context = engine.platforms().get(0).createContext(List.of(virtual), new long[0]);
+        ClQueue queue = context.createQueue(virtual, 0);
+        ClProgram program = context.createProgram(Increments.SOURCE);
+        program.build(List.of(), "", null);
+        ClKernel inc = program.createKernel(Increments.KERNEL);
+        ClMem m = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE | OpenClConstants.CL_MEM_COPY_HOST_PTR,
+                4L * Increments.ITEMS, new Bytes(Increments.ints(0)));
+        inc.setArg(0, 8, m);
+        for (int t = 0; t < 10; t++) {
+            queue.ndRange(inc, 1, null, new long[] {Increments.ITEMS}, null, List.of()).release();
+            if (t == 0) {
+                // the model has the first launch's time before the next is planned
+                queue.finish();
+            }
+        }
+        byte[] back = new byte[4 * Increments.ITEMS];
+        queue.readBuffer(m, true, 0, back.length, new Bytes(back), List.of()).release();
+        int[] values = new int[Increments.ITEMS];
+        ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(values);
+        assertArrayEquals(IntStream.range(0, Increments.ITEMS).map(i -> i + 10).toArray(), values);
+        List.of(inc, m, program, queue, context).forEach(o -> o.release());
+        assertTrue(backend.kernelErrors().isEmpty());
+        return engine.launchSplits().split();
     }
 
     /** {@code OMNICL_SPLIT=always} gives a part to every device, also one too slow to be worth a share otherwise. */

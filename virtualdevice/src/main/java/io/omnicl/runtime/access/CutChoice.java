@@ -15,7 +15,7 @@ import java.util.Arrays;
  * way is the one that counts, since the first after a change of way includes moving data where that way wants it.
  * Decisions are made as launches are enqueued, ahead of their ends: until both ways have an interval, launches go
  * the way of the one before. Also the devices' shares of the last cut, kept while the model's times move them
- * little.
+ * little, and whether its pieces read past what they write.
  */
 public final class CutChoice {
 
@@ -43,6 +43,7 @@ public final class CutChoice {
     private int tryLeft;
     private int[] lastTakers;
     private long[] lastShares;
+    private boolean readsBeyondWrites;
     /** What {@link #next} found before its last answer, for {@link #refused}. */
     private int[] before;
 
@@ -123,6 +124,19 @@ public final class CutChoice {
         }
         lastEnded = way;
         lastEnd = nanos;
+    }
+
+    /**
+     * What the last cut worked out for this shape showed: whether its pieces read past the span of what they write (a
+     * stencil's neighbours), so that a loop of its launches cut would not keep each piece's bytes on its device.
+     */
+    public synchronized void piecesRead(boolean withinWrites) {
+        readsBeyondWrites = !withinWrites;
+    }
+
+    /** Whether the last cut worked out for this shape had pieces reading past what they write ({@link #piecesRead}). */
+    public synchronized boolean readsBeyondWrites() {
+        return readsBeyondWrites;
     }
 
     /**

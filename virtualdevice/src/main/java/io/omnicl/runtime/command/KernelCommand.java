@@ -120,12 +120,14 @@ final class KernelCommand extends DeviceCommand {
             counters.whole("OMNICL_SPLIT=off");
             return null;
         }
-        choice = queue.runtime().config().splitsAlways() ? null : kernel.cutChoice(perfKey);
+        boolean always = queue.runtime().config().splitsAlways();
+        double expectedWhole = LaunchCut.expectedWhole(perfKey, nodes, queue.runtime().devices());
+        // a short launch is cut or not by where its data is (LaunchCut.plan), never to time one way against the other
+        choice = always || LaunchCut.isShort(expectedWhole) ? null : kernel.cutChoice(perfKey);
         if (choice != null) {
             enqueuedAt = System.nanoTime();
         }
-        CutChoice.Next next = choice == null ? CutChoice.Next.CUT
-                : choice.next(LaunchCut.expectedWhole(perfKey, nodes, queue.runtime().devices()));
+        CutChoice.Next next = choice == null ? CutChoice.Next.CUT : choice.next(expectedWhole);
         if (next != CutChoice.Next.CUT) {
             counters.whole(next == CutChoice.Next.TRY_WHOLE ? "whole launches of this shape tried against cut ones"
                     : "whole launches of this shape ended sooner than cut ones");

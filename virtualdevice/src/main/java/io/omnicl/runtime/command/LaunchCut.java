@@ -37,10 +37,20 @@ final class LaunchCut {
     /** A part bringing at most this fraction of what it reads from other devices brings a halo, worth it always. */
     private static final double HALO = 1.0 / 16;
     /**
-     * A launch the performance model expects to take less than this on its fastest device runs whole: a cut's
-     * hand-overs between threads and its transfers cost a good part of it.
+     * A launch the performance model expects to take less than this on its fastest device runs whole, but where
+     * {@link #SHORTEST_RESIDENT_CUT_NANOS} says: a cut's hand-overs between threads and its transfers cost a good part
+     * of it. Such a launch is not timed both ways ({@link CutChoice}): each change of way would move its data.
      */
     private static final long SHORTEST_CUT_NANOS = 1_000_000;
+    /**
+     * Shorter launches are cut only over devices that all run launches apart from the thread that submits them (GPUs),
+     * only where each piece reads within what it writes (an element-wise kernel: not a stencil, whose next launch's
+     * pieces would need their neighbours' rows) and finds every byte it reads on its device already, as a loop of
+     * such launches over the same buffers leaves them: then the cut moves nothing, and a whole launch would first move
+     * the other devices' parts. Under this, never.
+     */
+    private static final long SHORTEST_RESIDENT_CUT_NANOS = 50_000;
+    private static final String SHORT = "expected to take under 1 ms whole";
     /** Shares moving by at most this fraction of a launch are left as they were (see {@link CutChoice#steady}). */
     private static final double SHARE_TOLERANCE = 0.04;
     /** An irregular launch's blocks are at least 1/this of a taker's even share. */
@@ -129,6 +139,39 @@ final class LaunchCut {
         return true;
     }
 
+    /**
+     * Whether each piece reads only within the span of what it writes (the same elements of each buffer, as an
+     * element-wise kernel does): a loop of such launches then keeps each piece's bytes on the device it ran on.
+     */
+    private boolean readsWithinWrites() {
+        for (Piece p : pieces) {
+            long from = Long.MAX_VALUE;
+            long to = Long.MIN_VALUE;
+            for (Access o : p.outputs()) {
+                from = Math.min(from, o.offset());
+                to = Math.max(to, o.offset() + o.length());
+            }
+            for (Access a : p.inputs()) {
+                if (a.offset() < from || a.offset() + a.length() > to) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** Whether each piece with a device finds every byte it reads on that device already. */
+    private boolean inPlace() {
+        for (Piece p : pieces.subList(0, placedAtOnce)) {
+            for (Access a : p.inputs()) {
+                if (!a.storage().map().missing(a.offset(), a.length(), p.node().index()).isEmpty()) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     /** Whether the pieces together write every byte of {@code range} (their writes never meet). */
     boolean writesAll(Access range) {
         long written = 0;
@@ -151,8 +194,10 @@ final class LaunchCut {
         if (Long.bitCount(nodes) < 2) {
             return whole("one real device can run it");
         }
-        if (!always && expectedWhole(key, nodes, devices) < SHORTEST_CUT_NANOS) {
-            return whole("expected to take under 1 ms whole");
+        double expected = always ? Double.NaN : expectedWhole(key, nodes, devices);
+        if (expected < SHORTEST_RESIDENT_CUT_NANOS || isShort(expected) && (kernel.cutChoice(key).readsBeyondWrites()
+                || !allRunLaunchesApart(nodes, devices) || !spreadOver(args, nodes))) {
+            return whole(SHORT);
         }
         KernelAccesses analysis = kernel.accesses();
         if (analysis.reason() != null) {
@@ -251,6 +296,11 @@ final class LaunchCut {
                     variant ? GeometryVariant.argument(g, dim, from) : null));
         }
         LaunchCut cut = new LaunchCut(dim, pieces);
+        boolean within = cut.readsWithinWrites();
+        kernel.cutChoice(key).piecesRead(within);
+        if (isShort(expected) && !(within && cut.inPlace())) {
+            return whole(SHORT);
+        }
         if (!always) {
             long all = g.global()[dim];
             for (Piece piece : cut.pieces.subList(0, cut.placedAtOnce)) {
@@ -286,6 +336,39 @@ final class LaunchCut {
         double move = fromDevices / bus.downloadPerNano() + fromDevices / bus.uploadPerNano();
         return !Double.isNaN(whole) && move >= whole * (1 - share)
                 ? "moving what a part reads would take longer than the cut saves" : null;
+    }
+
+    /**
+     * Whether a launch the performance model expects to take {@code expectedWhole} whole (NaN: unknown) is short:
+     * cut only where its data already is, if at all ({@link #SHORTEST_CUT_NANOS}).
+     */
+    static boolean isShort(double expectedWhole) {
+        return expectedWhole < SHORTEST_CUT_NANOS;
+    }
+
+    /**
+     * Whether each device of {@code nodes} holds some of each buffer argument that any node holds: where one does not,
+     * no cut of the launch finds its pieces' bytes in place, and the pieces need not be worked out to see it.
+     */
+    private static boolean spreadOver(Kernel.Arg[] args, long nodes) {
+        for (Kernel.Arg arg : args) {
+            if (arg instanceof Kernel.MemArg m && m.memory() != null) {
+                long holders = m.memory().storage().map().holdersOfAny(m.memory().storageOffset(), m.memory().size());
+                if (holders != 0 && (holders & nodes) != nodes) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean allRunLaunchesApart(long nodes, DeviceNodes devices) {
+        for (DeviceNode n : devices.nodes()) {
+            if ((nodes & n.bit()) != 0 && !n.runsLaunchesApart()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The performance model's time for the launch whole on the fastest of {@code nodes}, NaN when it has none. */
