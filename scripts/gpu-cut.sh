@@ -31,6 +31,11 @@
 #   deaths     FrameProbe in 16 fresh JVMs a configuration without libjsig: this jar and BASE=<jar> cut over the GPUs,
 #              this jar on all devices; then SignalsProbe (whose handlers are in place at the end) on both jars
 #   gpucpu     frame, matmul 4096² and Jacobi 1024² as in workloads (for a machine of one GPU and PoCL's CPU)
+#   phases     scripts/probes/SaxpyPhases.java (the bench's saxpy, phase by phase): plain JOCL, OmniCL's first GPU
+#              alone, its virtual device over the GPUs as the program runs it (auto) and cut at every launch (always)
+#   auto       Resident saxpy (500 launches) and Jacobi 8192² (100) and the bench's saxpy and Jacobi 8192², all as the
+#              program runs it (auto) over the GPUs, on this jar and BASE=<jar> in turn (ROUNDS, 2 by default)
+#   watch      Resident Jacobi 8192² and saxpy cut at every launch over the GPUs with OMNICL_WATCH=50, 500, 5000
 #   queues     scripts/probes/Queues.java on plain JOCL: a frame as one launch, and as blocks on 1, 2 and 3 queues of
 #              one GPU (compiled beside the jars: javac -cp .gpu/lib/jocl-2.0.5.jar -d .gpu/probe scripts/probes/Queues.java)
 set -uo pipefail
@@ -269,8 +274,46 @@ case $what in
   queues)
     java -cp "$J:$g/probe" Queues
     ;;
+  phases)
+    echo "=== plain JOCL"
+    timeout 60 java -Dplatform=NVIDIA -Ddev=0 -cp "$J:$g/probe" SaxpyPhases | tail -3
+    echo "=== OmniCL's first GPU alone"
+    OMNICL_DEVICES=NVIDIA timeout 60 java -Dplatform=OmniCL -Ddev=1 -cp "$O:$g/probe" SaxpyPhases | tail -3
+    for mode in auto always; do
+      echo "=== OmniCL virtual, GPUs only, OMNICL_SPLIT=$mode"
+      OMNICL_STATS=1 OMNICL_DEVICES=NVIDIA OMNICL_SPLIT=$mode timeout 60 java -Dplatform=OmniCL -Ddev=0 -cp "$O:$g/probe" \
+        SaxpyPhases 2>&1 | grep -v "^\s*$" | tail -12
+    done
+    ;;
+  auto)
+    for round in $(seq "${ROUNDS:-2}"); do
+      for jar in "$O" "$BASE"; do
+        echo "=== round $round $jar: Resident saxpy, 500 launches, auto"
+        OMNICL_STATS=1 OMNICL_DEVICES=NVIDIA timeout 60 java -Dwhat=saxpy -Dlaunches=500 -Dreps=6 -Dplatform=OmniCL -Ddev=0 \
+          -cp "$jar:$g/probe" Resident 2>&1 | grep -E "^run [345]|cut into|whole:" | cut -c1-90
+        echo "=== round $round $jar: Resident Jacobi 8192², 100 launches, auto"
+        OMNICL_STATS=1 OMNICL_DEVICES=NVIDIA timeout 40 java -Dwhat=jacobi -Dlaunches=100 -Dreps=5 -Dplatform=OmniCL -Ddev=0 \
+          -cp "$jar:$g/probe" Resident 2>&1 | grep -E "^run [34]|cut into|whole:" | cut -c1-90
+        for w in "saxpy --warmup 3" "jacobi1 --n 8192 --iterations 100 --warmup 3"; do
+          echo "=== round $round $jar: bench $w, auto"
+          OMNICL_DEVICES=NVIDIA timeout 100 java -jar "$jar" bench $w --reps 3 --calibration-runs 1 --configs virtual-dmda \
+            --no-gantt --quiet 1 --max-others 1 --out-dir /tmp/cut-auto | rows 1
+        done
+      done
+    done
+    ;;
+  watch)
+    for spec in "jacobi -Dlaunches=100 -Dreps=5" "saxpy -Dlaunches=500 -Dreps=5"; do
+      set -- $spec; w=$1; shift
+      for watch in 50 500 5000; do
+        echo "=== $w cut at every launch over the GPUs, OMNICL_WATCH=$watch"
+        OMNICL_WATCH=$watch OMNICL_DEVICES=NVIDIA OMNICL_SPLIT=always timeout 60 java -Dwhat=$w "$@" -Dplatform=OmniCL \
+          -Ddev=0 -cp "$O:$g/probe" Resident | tail -3 | cut -c1-70
+      done
+    done
+    ;;
   *)
-    echo "unknown: $what (workloads, probe, always, trace, ab, abread, abmatmul, newdata, follow, halo, resident, halopipe, first, deaths, gpucpu, queues)" >&2
+    echo "unknown: $what (workloads, probe, always, trace, ab, abread, abmatmul, newdata, follow, halo, resident, halopipe, first, deaths, gpucpu, queues, phases, auto, watch)" >&2
     exit 2
     ;;
 esac
