@@ -198,6 +198,55 @@ class FakeDevicesTest {
         List.of(next, grids.get(0), grids.get(1), program, queue, context).forEach(o -> o.release());
     }
 
+    /**
+     * Element-wise is element by element from the start of each argument: a copy from a sub-buffer that starts half
+     * way into its buffer is cut as a copy from a buffer of its own is, also where the program writes the whole of
+     * the copy's output before each launch (the write puts it on one GPU, but the launch does not read it).
+     */
+    @Test
+    void shortElementWiseLaunchesOverSubBuffersAreCut() {
+        int items = Increments.ITEMS;
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu").withSpeed(100, 0.1))
+                .device(DeviceSpec.gpu("fake gpu too").withSpeed(100, 0.1))
+                .kernel("copy", item -> item.ints(1).put((int) item.globalId(0), item.ints(0).get((int) item.globalId(0))))
+                .build());
+        RuntimeDriver engine = new RuntimeDriver(Config.defaults(), backend);
+        ClDevice virtual = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(0);
+        ClContext context = engine.platforms().get(0).createContext(List.of(virtual), new long[0]);
+        ClQueue queue = context.createQueue(virtual, 0);
+        ClProgram program = context.createProgram("__kernel void copy(__global const int* x, __global int* y) {"
+                + " int i = get_global_id(0); y[i] = x[i]; }");
+        program.build(List.of(), "", null);
+        ByteBuffer both = ByteBuffer.allocate(8 * items).order(ByteOrder.nativeOrder());
+        IntStream.range(0, 2 * items).forEach(both::putInt);
+        ClMem parent = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE | OpenClConstants.CL_MEM_COPY_HOST_PTR,
+                8L * items, new Bytes(both.array()));
+        ClMem x = parent.createSubBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * items, 4L * items);
+        ClMem y = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * items, null);
+        ClKernel copy = program.createKernel("copy");
+        copy.setArg(0, 8, x);
+        copy.setArg(1, 8, y);
+        for (int t = 0; t < 10; t++) {
+            queue.ndRange(copy, 1, null, new long[] {items}, null, List.of()).release();
+            if (t == 0) {
+                // the model has the first launch's time before the next is planned
+                queue.finish();
+            }
+        }
+        for (int t = 0; t < 5; t++) {
+            queue.writeBuffer(y, true, 0, 4L * items, new Bytes(new byte[4 * items]), List.of()).release();
+            queue.ndRange(copy, 1, null, new long[] {items}, null, List.of()).release();
+        }
+        byte[] back = new byte[4 * items];
+        queue.readBuffer(y, true, 0, back.length, new Bytes(back), List.of()).release();
+        int[] values = new int[items];
+        ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(values);
+        assertArrayEquals(IntStream.range(items, 2 * items).toArray(), values);
+        assertEquals(15, engine.launchSplits().split(), "each: " + engine.launchSplits());
+        List.of(copy, y, x, parent, program, queue, context).forEach(o -> o.release());
+    }
+
     /** Ten launches of {@code inc} over a buffer made from data, on a fake GPU and {@code second}: how many were cut. */
     private static long cutLaunches(DeviceSpec second) {
         FakeBackend backend = new FakeBackend(FakeConfig.builder()

@@ -62,7 +62,8 @@ class WaitingUploadsTest {
         // written by add alone: its failed piece leaves nothing of it lost
         ClMem d = p.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * ITEMS, null);
         ClMem e = p.buffer(new int[ITEMS]);
-        // written by reverse alone: its piece, failed behind the upload, can be retried
+        // written by reverse alone: its piece, failed behind the upload, can be retried (a piece that overwrote bytes
+        // only its device held could not be, and its launch would fail)
         ClMem f = p.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * ITEMS, null);
         ClKernel fill = p.kernel("fill", b);
         ClKernel copy = p.kernel("copy", c, e);

@@ -44,8 +44,6 @@ public final class CutChoice {
     private int[] lastTakers;
     private long[] lastShares;
     private boolean readsBeyondWrites;
-    /** What {@link #next} found before its last answer, for {@link #refused}. */
-    private int[] before;
 
     /** What the next launch does: it is cut, runs whole being the sooner way, or runs whole to try that way. */
     public enum Next { CUT, WHOLE, TRY_WHOLE }
@@ -57,7 +55,6 @@ public final class CutChoice {
      * from cut launches alone, may still be wrong (a device's piece may take longer than its share of the whole).
      */
     public synchronized Next next(double expectedWhole) {
-        before = new int[] {decided[0], decided[1], lastDecided, sinceCheck, recheckAfter, trying, tryLeft};
         int way;
         boolean tried = true;
         boolean cutLikelySooner = lastInterval[1] >= 0 && lastInterval[1] < LIKELY_SOONER * expectedWhole;
@@ -95,16 +92,12 @@ public final class CutChoice {
 
     /**
      * The launch {@link #next} last said to cut runs whole for a reason of its own (a cut of it is not possible, or
-     * not worth trying): it counts as neither way, as if {@link #next} had not been asked. Its end is not told.
+     * not worth trying): it does not count as a cut one, so the first cut launches are still to come. Its end is not
+     * told. (Only the count is taken back, which commutes with other threads' answers meanwhile; the rest of what
+     * {@link #next} did for it stays, which matters only where a shape is sometimes refused and sometimes cut.)
      */
     public synchronized void refused() {
-        decided[0] = before[0];
-        decided[1] = before[1];
-        lastDecided = before[2];
-        sinceCheck = before[3];
-        recheckAfter = before[4];
-        trying = before[5];
-        tryLeft = before[6];
+        decided[1] = Math.max(0, decided[1] - 1);
     }
 
     /** The way not taken is tried now: the next check comes after twice as many launches. */

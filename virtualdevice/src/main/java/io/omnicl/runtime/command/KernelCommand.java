@@ -121,7 +121,8 @@ final class KernelCommand extends DeviceCommand {
             return null;
         }
         boolean always = queue.runtime().config().splitsAlways();
-        double expectedWhole = LaunchCut.expectedWhole(perfKey, nodes, queue.runtime().devices());
+        double expectedWhole = always ? Double.NaN : LaunchCut.expectedWhole(perfKey,
+                nodes & ~queue.runtime().devices().lostNodes(), queue.runtime().devices());
         // a short launch is cut or not by where its data is (LaunchCut.plan), never to time one way against the other
         choice = always || LaunchCut.isShort(expectedWhole) ? null : kernel.cutChoice(perfKey);
         if (choice != null) {
@@ -135,7 +136,7 @@ final class KernelCommand extends DeviceCommand {
         }
         long[] zero = new long[workDim];
         LaunchCut.Plan plan = LaunchCut.plan(kernel, args, new Geometry(workDim, offset == null ? zero : offset,
-                global, local), nodes, queue.runtime().devices(), perfKey, queue.runtime().config().splitsAlways());
+                global, local), nodes, queue.runtime().devices(), perfKey, always, expectedWhole);
         if (plan.cut() == null) {
             counters.whole(plan.whyWhole());
             if (choice != null) {

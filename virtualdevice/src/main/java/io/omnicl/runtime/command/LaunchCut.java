@@ -139,27 +139,6 @@ final class LaunchCut {
         return true;
     }
 
-    /**
-     * Whether each piece reads only within the span of what it writes (the same elements of each buffer, as an
-     * element-wise kernel does): a loop of such launches then keeps each piece's bytes on the device it ran on.
-     */
-    private boolean readsWithinWrites() {
-        for (Piece p : pieces) {
-            long from = Long.MAX_VALUE;
-            long to = Long.MIN_VALUE;
-            for (Access o : p.outputs()) {
-                from = Math.min(from, o.offset());
-                to = Math.max(to, o.offset() + o.length());
-            }
-            for (Access a : p.inputs()) {
-                if (a.offset() < from || a.offset() + a.length() > to) {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
     /** Whether each piece with a device finds every byte it reads on that device already. */
     private boolean inPlace() {
         for (Piece p : pieces.subList(0, placedAtOnce)) {
@@ -186,15 +165,16 @@ final class LaunchCut {
 
     /**
      * The cut of a launch of {@code kernel} with captured {@code args} over the real devices {@code nodes} (bits)
-     * that can run it.
+     * that can run it. {@code always}: wherever it can be cut ({@code OMNICL_SPLIT=always}); {@code expected}: the
+     * performance model's time for it whole on its fastest device ({@link #expectedWhole}; NaN where unknown, or
+     * with {@code always}).
      */
     static Plan plan(Kernel kernel, Kernel.Arg[] args, Geometry g, long nodes, DeviceNodes devices, PerfKey key,
-                     boolean always) {
+                     boolean always, double expected) {
         nodes &= ~devices.lostNodes();
         if (Long.bitCount(nodes) < 2) {
             return whole("one real device can run it");
         }
-        double expected = always ? Double.NaN : expectedWhole(key, nodes, devices);
         if (expected < SHORTEST_RESIDENT_CUT_NANOS || isShort(expected) && (kernel.cutChoice(key).readsBeyondWrites()
                 || !allRunLaunchesApart(nodes, devices) || !spreadOver(args, nodes))) {
             return whole(SHORT);
@@ -296,9 +276,9 @@ final class LaunchCut {
                     variant ? GeometryVariant.argument(g, dim, from) : null));
         }
         LaunchCut cut = new LaunchCut(dim, pieces);
-        boolean within = cut.readsWithinWrites();
+        boolean within = readsWithinWrites(verdicts);
         kernel.cutChoice(key).piecesRead(within);
-        if (isShort(expected) && !(within && cut.inPlace())) {
+        if (isShort(expected) && !(within && cut.placedAtOnce == pieces.size() && cut.inPlace())) {
             return whole(SHORT);
         }
         if (!always) {
@@ -347,12 +327,39 @@ final class LaunchCut {
     }
 
     /**
-     * Whether each device of {@code nodes} holds some of each buffer argument that any node holds: where one does not,
-     * no cut of the launch finds its pieces' bytes in place, and the pieces need not be worked out to see it.
+     * Whether each part reads only within the span of what it writes, in bytes from the start of each argument (the
+     * same elements of each buffer, as an element-wise kernel does): a loop of such launches then keeps each part's
+     * bytes on the device it ran on.
+     */
+    private static boolean readsWithinWrites(List<PartVerdict.Split> verdicts) {
+        for (PartVerdict.Split v : verdicts) {
+            long from = Long.MAX_VALUE;
+            long to = Long.MIN_VALUE;
+            for (ArgAccess a : v.args()) {
+                for (ByteRange w : a.writes()) {
+                    from = Math.min(from, w.from());
+                    to = Math.max(to, w.to());
+                }
+            }
+            for (ArgAccess a : v.args()) {
+                for (ByteRange r : a.reads()) {
+                    if (r.from() < from || r.to() > to) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether each device of {@code nodes} holds some of each buffer argument the kernel only reads that any node
+     * holds: where one does not, no cut of the launch finds its pieces' bytes in place, and the pieces need not be
+     * worked out to see it.
      */
     private static boolean spreadOver(Kernel.Arg[] args, long nodes) {
         for (Kernel.Arg arg : args) {
-            if (arg instanceof Kernel.MemArg m && m.memory() != null) {
+            if (arg instanceof Kernel.MemArg m && m.memory() != null && !m.writes()) {
                 long holders = m.memory().storage().map().holdersOfAny(m.memory().storageOffset(), m.memory().size());
                 if (holders != 0 && (holders & nodes) != nodes) {
                     return false;

@@ -142,6 +142,8 @@ final class Part implements DeviceTask {
             }
             if (!waits.isEmpty()) {
                 Coherency.watchUploads(w, events, inputs);
+                // the worker has them now
+                events.clear();
                 unpin(w);
                 if (behind) {
                     command.unfollow(this);

@@ -77,6 +77,13 @@ class CutChoiceTest {
             assertEquals(CutChoice.Next.CUT, choice.next(Double.NaN), "still the first cut launches, at " + i);
             choice.refused();
         }
+        // two program threads asking in turn, each refused after the other asked
+        for (int i = 0; i < 10; i++) {
+            assertEquals(CutChoice.Next.CUT, choice.next(Double.NaN), "one thread's, at " + i);
+            assertEquals(CutChoice.Next.CUT, choice.next(Double.NaN), "the other's, at " + i);
+            choice.refused();
+            choice.refused();
+        }
         assertEquals(List.of(true, true, true, false, false, false), run(choice, 6, 100, 300));
     }
 
