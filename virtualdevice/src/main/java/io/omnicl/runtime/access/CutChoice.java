@@ -44,6 +44,7 @@ public final class CutChoice {
     private int[] lastTakers;
     private long[] lastShares;
     private boolean readsBeyondWrites;
+    private long readArgs = -1;
 
     /** What the next launch does: it is cut, runs whole being the sooner way, or runs whole to try that way. */
     public enum Next { CUT, WHOLE, TRY_WHOLE }
@@ -121,10 +122,17 @@ public final class CutChoice {
 
     /**
      * What the last cut worked out for this shape showed: whether its pieces read past the span of what they write (a
-     * stencil's neighbours), so that a loop of its launches cut would not keep each piece's bytes on its device.
+     * stencil's neighbours), so that a loop of its launches cut would not keep each piece's bytes on its device, and
+     * which arguments they read (bit {@code i} for argument {@code i}).
      */
-    public synchronized void piecesRead(boolean withinWrites) {
+    public synchronized void piecesRead(boolean withinWrites, long args) {
         readsBeyondWrites = !withinWrites;
+        readArgs = args;
+    }
+
+    /** The arguments the last cut worked out read ({@link #piecesRead}); all of them (-1) before one was. */
+    public synchronized long readArgs() {
+        return readArgs;
     }
 
     /** Whether the last cut worked out for this shape had pieces reading past what they write ({@link #piecesRead}). */

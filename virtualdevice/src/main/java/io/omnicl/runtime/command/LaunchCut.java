@@ -176,7 +176,7 @@ final class LaunchCut {
             return whole("one real device can run it");
         }
         if (expected < SHORTEST_RESIDENT_CUT_NANOS || isShort(expected) && (kernel.cutChoice(key).readsBeyondWrites()
-                || !allRunLaunchesApart(nodes, devices) || !spreadOver(args, nodes))) {
+                || !allRunLaunchesApart(nodes, devices) || !spreadOver(args, kernel.cutChoice(key).readArgs(), nodes))) {
             return whole(SHORT);
         }
         KernelAccesses analysis = kernel.accesses();
@@ -277,7 +277,7 @@ final class LaunchCut {
         }
         LaunchCut cut = new LaunchCut(dim, pieces);
         boolean within = readsWithinWrites(verdicts);
-        kernel.cutChoice(key).piecesRead(within);
+        kernel.cutChoice(key).piecesRead(within, readArgs(verdicts));
         if (isShort(expected) && !(within && cut.placedAtOnce == pieces.size() && cut.inPlace())) {
             return whole(SHORT);
         }
@@ -352,14 +352,28 @@ final class LaunchCut {
         return true;
     }
 
+    /** The arguments the parts read, as bits. */
+    private static long readArgs(List<PartVerdict.Split> verdicts) {
+        long read = 0;
+        for (PartVerdict.Split v : verdicts) {
+            for (ArgAccess a : v.args()) {
+                if (a.arg() >= Long.SIZE) {
+                    return -1;
+                }
+                read |= a.reads().isEmpty() ? 0 : 1L << a.arg();
+            }
+        }
+        return read;
+    }
+
     /**
-     * Whether each device of {@code nodes} holds some of each buffer argument the kernel only reads that any node
+     * Whether each device of {@code nodes} holds some of each buffer argument of {@code read} (bits) that any node
      * holds: where one does not, no cut of the launch finds its pieces' bytes in place, and the pieces need not be
      * worked out to see it.
      */
-    private static boolean spreadOver(Kernel.Arg[] args, long nodes) {
-        for (Kernel.Arg arg : args) {
-            if (arg instanceof Kernel.MemArg m && m.memory() != null && !m.writes()) {
+    private static boolean spreadOver(Kernel.Arg[] args, long read, long nodes) {
+        for (int i = 0; i < args.length; i++) {
+            if (args[i] instanceof Kernel.MemArg m && m.memory() != null && (i >= Long.SIZE || (read >> i & 1) != 0)) {
                 long holders = m.memory().storage().map().holdersOfAny(m.memory().storageOffset(), m.memory().size());
                 if (holders != 0 && (holders & nodes) != nodes) {
                     return false;
