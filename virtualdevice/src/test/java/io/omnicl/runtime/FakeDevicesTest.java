@@ -195,6 +195,8 @@ class FakeDevicesTest {
         ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(values);
         assertArrayEquals(expected, values);
         assertEquals(1, engine.launchSplits().split(), "the first alone: " + engine.launchSplits());
+        assertEquals(Map.of("expected to take under 1 ms whole, its parts reading past what they write", 19L),
+                engine.launchSplits().wholeByReason(), "and OMNICL_STATS says why");
         List.of(next, grids.get(0), grids.get(1), program, queue, context).forEach(o -> o.release());
     }
 

@@ -51,6 +51,8 @@ final class LaunchCut {
      */
     private static final long SHORTEST_RESIDENT_CUT_NANOS = 50_000;
     private static final String SHORT = "expected to take under 1 ms whole";
+    private static final String SHORT_STENCIL = "expected to take under 1 ms whole, its parts reading past what they write";
+    private static final String SHORT_ELSEWHERE = "expected to take under 1 ms whole, its parts' bytes not on their GPUs";
     /** Shares moving by at most this fraction of a launch are left as they were (see {@link CutChoice#steady}). */
     private static final double SHARE_TOLERANCE = 0.04;
     /** An irregular launch's blocks are at least 1/this of a taker's even share. */
@@ -175,9 +177,16 @@ final class LaunchCut {
         if (Long.bitCount(nodes) < 2) {
             return whole("one real device can run it");
         }
-        if (expected < SHORTEST_RESIDENT_CUT_NANOS || isShort(expected) && (kernel.cutChoice(key).readsBeyondWrites()
-                || !allRunLaunchesApart(nodes, devices) || !spreadOver(args, kernel.cutChoice(key).readArgs(), nodes))) {
-            return whole(SHORT);
+        if (isShort(expected)) {
+            if (expected < SHORTEST_RESIDENT_CUT_NANOS || !allRunLaunchesApart(nodes, devices)) {
+                return whole(SHORT);
+            }
+            if (kernel.cutChoice(key).readsBeyondWrites()) {
+                return whole(SHORT_STENCIL);
+            }
+            if (!spreadOver(args, kernel.cutChoice(key).readArgs(), nodes)) {
+                return whole(SHORT_ELSEWHERE);
+            }
         }
         KernelAccesses analysis = kernel.accesses();
         if (analysis.reason() != null) {
@@ -278,8 +287,15 @@ final class LaunchCut {
         LaunchCut cut = new LaunchCut(dim, pieces);
         boolean within = readsWithinWrites(verdicts);
         kernel.cutChoice(key).piecesRead(within, readArgs(verdicts));
-        if (isShort(expected) && !(within && cut.placedAtOnce == pieces.size() && cut.inPlace())) {
+        if (isShort(expected) && !within) {
+            return whole(SHORT_STENCIL);
+        }
+        if (isShort(expected) && cut.placedAtOnce < pieces.size()) {
+            // blocks for whichever device frees up first go where they run, through the host
             return whole(SHORT);
+        }
+        if (isShort(expected) && !cut.inPlace()) {
+            return whole(SHORT_ELSEWHERE);
         }
         if (!always) {
             long all = g.global()[dim];
