@@ -120,10 +120,19 @@ public final class Coherency {
             settle.accept(Statuses.of(e));
             return;
         }
+        trackUploads(w, "upload", uploads, ordered, settle);
+    }
+
+    /**
+     * Has {@code w} watch {@code uploads} and {@code ordered}, the marker behind them on its queue where they went on its
+     * input queue ({@link MemoryNode#orderBehindUploads}), else null; {@code then} gets their status.
+     */
+    private static void trackUploads(MemoryNode w, String label, List<RealEvent> uploads, RealEvent ordered,
+                                     IntConsumer then) {
         RealEvent last = ordered != null ? ordered : uploads.get(uploads.size() - 1);
         List<RealEvent> others = new ArrayList<>(uploads);
         others.remove(last);
-        w.trackUpload("upload", uploads.get(0), last, others, settle);
+        w.trackUpload(label, uploads.get(0), last, others, then);
     }
 
     /**
@@ -210,11 +219,7 @@ public final class Coherency {
         for (Piece part : moved) {
             copied(s, part, target.index());
         }
-        RealEvent first = uploads.get(0);
-        RealEvent last = ordered != null ? ordered : uploads.get(uploads.size() - 1);
-        List<RealEvent> others = new ArrayList<>(uploads);
-        others.remove(last);
-        target.trackUpload("upload", first, last, others, status -> {
+        trackUploads(target, "upload", uploads, ordered, status -> {
             target.memory().unpin(used);
             if (status < 0) {
                 target.countFailure();
@@ -369,9 +374,7 @@ public final class Coherency {
             return;
         }
         w.countBytes(c.size(), true);
-        // tracked by the marker on the device's queue where the upload went on the input queue
-        RealEvent last = ordered != null ? ordered : upload;
-        w.trackUpload("fill", upload, last, last == upload ? List.of() : List.of(upload), settle);
+        trackUploads(w, "fill", List.of(upload), ordered, settle);
     }
 
     /** The upload from {@code slot} of a new storage to {@code node} failed: see {@link #fillFromSlot}. */

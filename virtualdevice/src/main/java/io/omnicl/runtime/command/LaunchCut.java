@@ -181,10 +181,11 @@ final class LaunchCut {
             if (expected < SHORTEST_RESIDENT_CUT_NANOS || !allRunLaunchesApart(nodes, devices)) {
                 return whole(SHORT);
             }
-            if (kernel.cutChoice(key).readsBeyondWrites()) {
+            CutChoice shape = kernel.cutChoice(key);
+            if (shape.readsBeyondWrites()) {
                 return whole(SHORT_STENCIL);
             }
-            if (!spreadOver(args, kernel.cutChoice(key).readArgs(), nodes)) {
+            if (!spreadOver(args, shape.readArgs(), nodes)) {
                 return whole(SHORT_ELSEWHERE);
             }
         }
