@@ -34,7 +34,12 @@ record CutProgram(RuntimeDriver engine, ClContext context, ClQueue queue, ClProg
 
     /** {@code source} built on {@code backend}'s virtual device. */
     static CutProgram on(FakeBackend backend, String source) {
-        RuntimeDriver engine = new RuntimeDriver(Config.defaults().withSplit("always"), backend);
+        return on(backend, source, Config.defaults().withSplit("always"));
+    }
+
+    /** {@code source} built on {@code backend}'s virtual device, the runtime configured as {@code config} says. */
+    static CutProgram on(FakeBackend backend, String source, Config config) {
+        RuntimeDriver engine = new RuntimeDriver(config, backend);
         ClDevice virtual = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(0);
         ClContext context = engine.platforms().get(0).createContext(List.of(virtual), new long[0]);
         ClQueue queue = context.createQueue(virtual, 0);
@@ -59,11 +64,22 @@ record CutProgram(RuntimeDriver engine, ClContext context, ClQueue queue, ClProg
         return m;
     }
 
+    /** A new buffer made from {@code values} ({@code CL_MEM_COPY_HOST_PTR}), as many ints as they are. */
+    ClMem madeFrom(int[] values) {
+        return context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE | OpenClConstants.CL_MEM_COPY_HOST_PTR,
+                4L * values.length, new Bytes(bytesOf(values)));
+    }
+
     /** A blocking write of all of {@code m}. */
     void write(ClMem m, int[] values) {
-        ByteBuffer bytes = ByteBuffer.allocate(4 * ITEMS).order(ByteOrder.nativeOrder());
+        queue.writeBuffer(m, true, 0, 4L * ITEMS, new Bytes(bytesOf(values)), List.of()).release();
+    }
+
+    /** {@code values} in the host's byte order. */
+    private static byte[] bytesOf(int[] values) {
+        ByteBuffer bytes = ByteBuffer.allocate(4 * values.length).order(ByteOrder.nativeOrder());
         bytes.asIntBuffer().put(values);
-        queue.writeBuffer(m, true, 0, 4L * ITEMS, new Bytes(bytes.array()), List.of()).release();
+        return bytes.array();
     }
 
     /** A launch of {@code k} over all of the buffers. */

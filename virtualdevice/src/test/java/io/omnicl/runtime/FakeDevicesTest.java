@@ -14,14 +14,13 @@ import io.omnicl.spi.fake.DeviceSpec;
 import io.omnicl.spi.fake.FakeBackend;
 import io.omnicl.spi.fake.FakeConfig;
 import io.omnicl.spi.fake.FakeDevice;
+import io.omnicl.spi.fake.KernelBody;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -127,11 +126,7 @@ class FakeDevicesTest {
      */
     @Test
     void launchesNotWorthACutSayWhy() {
-        FakeBackend backend = new FakeBackend(FakeConfig.builder()
-                .device(DeviceSpec.gpu("fake gpu"))
-                .device(DeviceSpec.gpu("fake gpu too"))
-                .kernel(Increments.KERNEL, Increments::increment)
-                .build());
+        FakeBackend backend = twoGpus();
         RuntimeDriver engine = new RuntimeDriver(Config.defaults(), backend);
         Increments.assertIncremented(Increments.run(engine, 0, 1, 10), 10);
         Increments.assertIncremented(Increments.run(engine, 0, 1, 10), 10);
@@ -162,42 +157,28 @@ class FakeDevicesTest {
      */
     @Test
     void shortStencilLaunchesRunWhole() {
-        FakeBackend backend = new FakeBackend(FakeConfig.builder()
-                .device(DeviceSpec.gpu("fake gpu").withSpeed(100, 0.1))
-                .device(DeviceSpec.gpu("fake gpu too").withSpeed(100, 0.1))
-                .kernel(Neighbours.KERNEL, Neighbours::next)
-                .build());
-        RuntimeDriver engine = new RuntimeDriver(Config.defaults(), backend);
-        ClDevice virtual = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(0);
-        ClContext context = engine.platforms().get(0).createContext(List.of(virtual), new long[0]);
-        ClQueue queue = context.createQueue(virtual, 0);
-        ClProgram program = context.createProgram(Neighbours.SOURCE);
-        program.build(List.of(), "", null);
+        CutProgram p = CutProgram.on(fastGpuAnd(DeviceSpec.gpu("fake gpu too").withSpeed(100, 0.1), Neighbours.KERNEL,
+                Neighbours::next), Neighbours.SOURCE, Config.defaults());
         int[] start = IntStream.range(0, CutProgram.ITEMS).map(i -> i % 5).toArray();
-        ByteBuffer bytes = ByteBuffer.allocate(4 * CutProgram.ITEMS).order(ByteOrder.nativeOrder());
-        bytes.asIntBuffer().put(start);
-        List<ClMem> grids = List.of(0, 1).stream().map(g -> context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE
-                | OpenClConstants.CL_MEM_COPY_HOST_PTR, 4L * CutProgram.ITEMS, new Bytes(bytes.array()))).toList();
-        ClKernel next = program.createKernel(Neighbours.KERNEL);
+        List<ClMem> grids = List.of(p.madeFrom(start), p.madeFrom(start));
+        ClKernel next = p.program().createKernel(Neighbours.KERNEL);
         int[] expected = start;
         for (int t = 0; t < 20; t++) {
             next.setArg(0, 8, grids.get(t % 2));
             next.setArg(1, 8, grids.get(1 - t % 2));
-            queue.ndRange(next, 1, null, new long[] {CutProgram.ITEMS}, null, List.of()).release();
+            p.launch(next).release();
             expected = Neighbours.of(expected);
             if (t == 0) {
-                queue.finish();
+                p.queue().finish();
             }
         }
-        byte[] back = new byte[4 * CutProgram.ITEMS];
-        queue.readBuffer(grids.get(0), true, 0, back.length, new Bytes(back), List.of()).release();
-        int[] values = new int[CutProgram.ITEMS];
-        ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(values);
-        assertArrayEquals(expected, values);
-        assertEquals(1, engine.launchSplits().split(), "the first alone: " + engine.launchSplits());
+        assertArrayEquals(expected, p.read(grids.get(0), List.of()));
+        assertEquals(1, p.engine().launchSplits().split(), "the first alone: " + p.engine().launchSplits());
         assertEquals(Map.of("expected to take under 1 ms whole, its parts reading past what they write", 19L),
-                engine.launchSplits().wholeByReason(), "and OMNICL_STATS says why");
-        List.of(next, grids.get(0), grids.get(1), program, queue, context).forEach(o -> o.release());
+                p.engine().launchSplits().wholeByReason(), "and OMNICL_STATS says why");
+        next.release();
+        grids.forEach(ClMem::release);
+        p.release();
     }
 
     /**
@@ -207,80 +188,59 @@ class FakeDevicesTest {
      */
     @Test
     void shortElementWiseLaunchesOverSubBuffersAreCut() {
-        int items = Increments.ITEMS;
-        FakeBackend backend = new FakeBackend(FakeConfig.builder()
-                .device(DeviceSpec.gpu("fake gpu").withSpeed(100, 0.1))
-                .device(DeviceSpec.gpu("fake gpu too").withSpeed(100, 0.1))
-                .kernel("copy", item -> item.ints(1).put((int) item.globalId(0), item.ints(0).get((int) item.globalId(0))))
-                .build());
-        RuntimeDriver engine = new RuntimeDriver(Config.defaults(), backend);
-        ClDevice virtual = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(0);
-        ClContext context = engine.platforms().get(0).createContext(List.of(virtual), new long[0]);
-        ClQueue queue = context.createQueue(virtual, 0);
-        ClProgram program = context.createProgram("__kernel void copy(__global const int* x, __global int* y) {"
-                + " int i = get_global_id(0); y[i] = x[i]; }");
-        program.build(List.of(), "", null);
-        ByteBuffer both = ByteBuffer.allocate(8 * items).order(ByteOrder.nativeOrder());
-        IntStream.range(0, 2 * items).forEach(both::putInt);
-        ClMem parent = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE | OpenClConstants.CL_MEM_COPY_HOST_PTR,
-                8L * items, new Bytes(both.array()));
+        int items = CutProgram.ITEMS;
+        CutProgram p = CutProgram.on(fastGpuAnd(DeviceSpec.gpu("fake gpu too").withSpeed(100, 0.1), "copy",
+                item -> item.ints(1).put((int) item.globalId(0), item.ints(0).get((int) item.globalId(0)))),
+                "__kernel void copy(__global const int* x, __global int* y) { int i = get_global_id(0); y[i] = x[i]; }",
+                Config.defaults());
+        ClMem parent = p.madeFrom(IntStream.range(0, 2 * items).toArray());
         ClMem x = parent.createSubBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * items, 4L * items);
-        ClMem y = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * items, null);
-        ClKernel copy = program.createKernel("copy");
-        copy.setArg(0, 8, x);
-        copy.setArg(1, 8, y);
-        for (int t = 0; t < 10; t++) {
-            queue.ndRange(copy, 1, null, new long[] {items}, null, List.of()).release();
-            if (t == 0) {
-                // the model has the first launch's time before the next is planned
-                queue.finish();
-            }
-        }
+        ClMem y = p.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * items, null);
+        ClKernel copy = p.kernel("copy", x, y);
+        launchTimingTheFirst(p, copy, 10);
         for (int t = 0; t < 5; t++) {
-            queue.writeBuffer(y, true, 0, 4L * items, new Bytes(new byte[4 * items]), List.of()).release();
-            queue.ndRange(copy, 1, null, new long[] {items}, null, List.of()).release();
+            p.write(y, new int[items]);
+            p.launch(copy).release();
         }
-        byte[] back = new byte[4 * items];
-        queue.readBuffer(y, true, 0, back.length, new Bytes(back), List.of()).release();
-        int[] values = new int[items];
-        ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(values);
-        assertArrayEquals(IntStream.range(items, 2 * items).toArray(), values);
-        assertEquals(15, engine.launchSplits().split(), "each: " + engine.launchSplits());
-        List.of(copy, y, x, parent, program, queue, context).forEach(o -> o.release());
+        assertArrayEquals(IntStream.range(items, 2 * items).toArray(), p.read(y, List.of()));
+        assertEquals(15, p.engine().launchSplits().split(), "each: " + p.engine().launchSplits());
+        copy.release();
+        List.of(y, x, parent).forEach(ClMem::release);
+        p.release();
     }
 
     /** Ten launches of {@code inc} over a buffer made from data, on a fake GPU and {@code second}: how many were cut. */
     private static long cutLaunches(DeviceSpec second) {
-        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+        FakeBackend backend = fastGpuAnd(second, Increments.KERNEL, Increments::increment);
+        CutProgram p = CutProgram.on(backend, Increments.SOURCE, Config.defaults());
+        ClMem m = p.madeFrom(IntStream.range(0, CutProgram.ITEMS).toArray());
+        ClKernel inc = p.kernel(Increments.KERNEL, m);
+        launchTimingTheFirst(p, inc, 10);
+        assertArrayEquals(IntStream.range(0, CutProgram.ITEMS).map(i -> i + 10).toArray(), p.read(m, List.of()));
+        inc.release();
+        m.release();
+        p.release();
+        assertTrue(backend.kernelErrors().isEmpty());
+        return p.engine().launchSplits().split();
+    }
+
+    /** A fake GPU whose work-items take 100 ns (a launch over a buffer of the tests, ~0.1 ms) and {@code second}. */
+    private static FakeBackend fastGpuAnd(DeviceSpec second, String kernel, KernelBody body) {
+        return new FakeBackend(FakeConfig.builder()
                 .device(DeviceSpec.gpu("fake gpu").withSpeed(100, 0.1))
                 .device(second)
-                .kernel(Increments.KERNEL, Increments::increment)
+                .kernel(kernel, body)
                 .build());
-        RuntimeDriver engine = new RuntimeDriver(Config.defaults(), backend);
-        ClDevice virtual = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(0);
-        ClContext context = engine.platforms().get(0).createContext(List.of(virtual), new long[0]);
-        ClQueue queue = context.createQueue(virtual, 0);
-        ClProgram program = context.createProgram(Increments.SOURCE);
-        program.build(List.of(), "", null);
-        ClKernel inc = program.createKernel(Increments.KERNEL);
-        ClMem m = context.createBuffer(OpenClConstants.CL_MEM_READ_WRITE | OpenClConstants.CL_MEM_COPY_HOST_PTR,
-                4L * Increments.ITEMS, new Bytes(Increments.ints(0)));
-        inc.setArg(0, 8, m);
-        for (int t = 0; t < 10; t++) {
-            queue.ndRange(inc, 1, null, new long[] {Increments.ITEMS}, null, List.of()).release();
+    }
+
+    /** {@code launches} launches of {@code k}; the model has the first one's time before the next is planned. */
+    private static void launchTimingTheFirst(CutProgram p, ClKernel k, int launches) {
+        for (int t = 0; t < launches; t++) {
+            p.launch(k).release();
             if (t == 0) {
-                // the model has the first launch's time before the next is planned
-                queue.finish();
+                p.queue().finish();
             }
         }
-        byte[] back = new byte[4 * Increments.ITEMS];
-        queue.readBuffer(m, true, 0, back.length, new Bytes(back), List.of()).release();
-        int[] values = new int[Increments.ITEMS];
-        ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(values);
-        assertArrayEquals(IntStream.range(0, Increments.ITEMS).map(i -> i + 10).toArray(), values);
-        List.of(inc, m, program, queue, context).forEach(o -> o.release());
-        assertTrue(backend.kernelErrors().isEmpty());
-        return engine.launchSplits().split();
     }
 
     /** {@code OMNICL_SPLIT=always} gives a part to every device, also one too slow to be worth a share otherwise. */

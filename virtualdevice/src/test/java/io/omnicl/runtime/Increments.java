@@ -88,7 +88,7 @@ public final class Increments {
     }
 
     /** The bytes of {@code first, first + 1, ...}, {@link #ITEMS} of them. */
-    static byte[] ints(int first) {
+    private static byte[] ints(int first) {
         ByteBuffer bytes = ByteBuffer.allocate(4 * ITEMS).order(ByteOrder.nativeOrder());
         IntStream.range(first, first + ITEMS).forEach(bytes::putInt);
         return bytes.array();
