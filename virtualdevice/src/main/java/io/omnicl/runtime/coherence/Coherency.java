@@ -167,14 +167,14 @@ public final class Coherency {
         }
         // a read or an upload that failed leaves the bytes where they were, to move the usual way
         Completion tried = new Completion();
-        fromEachHolder(elsewhere, (source, list, done) -> source.runBeforeNextTask(() ->
+        fromEachHolder(elsewhere, (source, list, done) -> source.runBeforeNextTaskNow(() ->
                 relay(s, list, source, target, done))).onDone(status -> tried.complete(0));
         return tried;
     }
 
     /** On {@code source}'s thread: reads what of the pieces it still holds for {@code target}, which then lands it. */
     private static void relay(Storage s, List<Piece> pieces, MemoryNode source, MemoryNode target, Completion done) {
-        readHeld(s, pieces, source, done, landed -> target.runBeforeNextTask(() -> land(s, landed, target, done)));
+        readHeld(s, pieces, source, done, landed -> target.runBeforeNextTaskNow(() -> land(s, landed, target, done)));
     }
 
     /**

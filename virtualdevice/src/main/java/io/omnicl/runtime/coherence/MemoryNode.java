@@ -99,4 +99,11 @@ public interface MemoryNode {
 
     /** Runs {@code task} on the node's thread before any task it takes after this call. */
     void runBeforeNextTask(Runnable task);
+
+    /**
+     * {@link #runBeforeNextTask}, the node's thread woken at once rather than at the program's next flush point: work
+     * that another device's command waits for (bytes relayed between devices), while the program thread that gets
+     * here may be waiting for something else.
+     */
+    void runBeforeNextTaskNow(Runnable task);
 }

@@ -146,7 +146,12 @@ public final class DeviceWorker implements Worker, MemoryNode {
 
     @Override
     public void runBeforeNextTask(Runnable task) {
-        precede(w -> task.run());
+        precede(w -> task.run(), false);
+    }
+
+    @Override
+    public void runBeforeNextTaskNow(Runnable task) {
+        precede(w -> task.run(), true);
     }
 
     @Override
@@ -301,12 +306,13 @@ public final class DeviceWorker implements Worker, MemoryNode {
     /**
      * Runs {@code task} on this worker's thread before any task it takes from then on, posted or from the
      * scheduler, so what it enqueues comes first in the device's queue: an upload of a new buffer's bytes that
-     * the buffer's first users, from whichever thread they come, must find done.
+     * the buffer's first users, from whichever thread they come, must find done. {@code now}: the worker is woken at
+     * once, not at the program's next flush point.
      */
-    private void precede(WorkerTask task) {
+    private void precede(WorkerTask task, boolean now) {
         start();
         tasks.precede(task);
-        wakeFor(true, false);
+        wakeFor(true, now);
     }
 
     /** Tells the worker there may be work for it, starting it if it has not started ({@link WorkSignal#raise}). */

@@ -2,7 +2,10 @@ package io.omnicl.runtime.coherence;
 
 import org.junit.jupiter.api.Test;
 
+import java.lang.reflect.Proxy;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -31,5 +34,41 @@ class CoherencyTest {
         for (int i = 0; i < HALF; i++) {
             assertEquals((byte) ((HALF + i) * 7 + 1), host.get(i), "host byte " + (HALF + i));
         }
+    }
+
+    /**
+     * Bytes a piece on one device reads that only another holds (a stencil's edge rows) are read there by a task that
+     * wakes that device at once: the program thread that asks for them may be enqueuing, and would otherwise hold the
+     * wake to its next flush point while both devices wait.
+     */
+    @Test
+    void theHolderOfRowsAnotherDeviceWaitsForIsWokenAtOnce() {
+        Storage s = new Storage(new HostStore(SIZE), 3);
+        s.map().commitCopies(0, SIZE, CoherenceMap.bit(1));
+        List<String> asked = new ArrayList<>();
+        MemoryNode holder = node(1, asked);
+        MemoryNode reader = node(2, asked);
+        new Coherency(i -> i == 1 ? holder : reader).toDeviceFirst(s, HALF - 64, 128, reader);
+        assertEquals(List.of("runBeforeNextTaskNow on 1"), asked);
+    }
+
+    /** A node {@code index} that only records which of its methods that take work were called. */
+    private static MemoryNode node(int index, List<String> asked) {
+        return (MemoryNode) Proxy.newProxyInstance(MemoryNode.class.getClassLoader(), new Class<?>[] {MemoryNode.class},
+                (proxy, method, args) -> {
+                    switch (method.getName()) {
+                        case "index", "hashCode" -> {
+                            return index;
+                        }
+                        case "equals" -> {
+                            return proxy == args[0];
+                        }
+                        default -> { }
+                    }
+                    if (method.getName().startsWith("run")) {
+                        asked.add(method.getName() + " on " + index);
+                    }
+                    return method.getReturnType() == boolean.class ? false : null;
+                });
     }
 }
