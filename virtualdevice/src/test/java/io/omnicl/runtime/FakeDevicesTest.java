@@ -10,6 +10,7 @@ import io.omnicl.driver.ClQueue;
 import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.runtime.entry.RuntimeDriver;
+import io.omnicl.runtime.sched.PerfKey;
 import io.omnicl.spi.fake.DeviceSpec;
 import io.omnicl.spi.fake.FakeBackend;
 import io.omnicl.spi.fake.FakeConfig;
@@ -148,6 +149,70 @@ class FakeDevicesTest {
     void shortLaunchesAreCutOverGpusThatHoldTheirPieces() {
         assertEquals(10, cutLaunches(DeviceSpec.gpu("fake gpu too").withSpeed(100, 0.1)), "each");
         assertEquals(1, cutLaunches(DeviceSpec.cpu("fake cpu").withSpeed(100, 0.1)), "the first alone");
+    }
+
+    /**
+     * A loop of short launches cut over GPUs does not time its pieces: they go on the devices' queues without
+     * profiling, also those the devices' own threads submit. Cut at every launch ({@code OMNICL_SPLIT=always}, not
+     * judged short), every piece is timed.
+     */
+    @Test
+    void shortCutLaunchesGoWithoutProfiling() {
+        assertTrue(unprofiledByDeviceThreads(Config.defaults()) > 0, "some pieces from the devices' threads");
+        assertEquals(0, unprofiledByDeviceThreads(Config.defaults().withSplit("always")), "none");
+    }
+
+    /**
+     * The model learns a launch's time from its first cut launches, before it is judged short (under 1 ms whole); the
+     * short ones after them teach it nothing.
+     */
+    @Test
+    void shortCutLaunchesTeachTheModelNothing() {
+        CutProgram p = CutProgram.on(fastGpuAnd(DeviceSpec.gpu("fake gpu too").withSpeed(100, 0.1), Increments.KERNEL,
+                Increments::increment), Increments.SOURCE, Config.defaults());
+        ClMem m = p.madeFrom(IntStream.range(0, CutProgram.ITEMS).toArray());
+        ClKernel inc = p.kernel(Increments.KERNEL, m);
+        // the launch's shape as the model keys it: its global size, no local size, its buffer's size
+        PerfKey key = ((Kernel) inc).perfKey(new long[] {CutProgram.ITEMS, -1, 4L * CutProgram.ITEMS}, 1);
+        launchTimingTheFirst(p, inc, 1);
+        long[] first = samples(p, key);
+        launchTimingTheFirst(p, inc, 40);
+        p.queue().finish();
+        assertArrayEquals(IntStream.range(0, CutProgram.ITEMS).map(i -> i + 41).toArray(), p.read(m, List.of()));
+        assertEquals(41, p.engine().launchSplits().split(), "each cut: " + p.engine().launchSplits());
+        assertTrue(first[0] > 0 && first[1] > 0, "the first launch taught each GPU's time");
+        assertArrayEquals(first, samples(p, key), "the short ones nothing");
+        inc.release();
+        m.release();
+        p.release();
+    }
+
+    /** How many times of {@code key} the model has learnt for each real device. */
+    private static long[] samples(CutProgram p, PerfKey key) {
+        return p.engine().devices().nodes().stream()
+                .mapToLong(n -> p.engine().devices().model().samples(key, n.modelId())).toArray();
+    }
+
+    /** Launches the devices' threads enqueued without profiling in a loop of 80 increments over two fast GPUs. */
+    private static long unprofiledByDeviceThreads(Config config) {
+        FakeBackend backend = fastGpuAnd(DeviceSpec.gpu("fake gpu too").withSpeed(100, 0.1), Increments.KERNEL,
+                Increments::increment);
+        CutProgram p = CutProgram.on(backend, Increments.SOURCE, config);
+        ClMem m = p.madeFrom(IntStream.range(0, CutProgram.ITEMS).toArray());
+        ClKernel inc = p.kernel(Increments.KERNEL, m);
+        launchTimingTheFirst(p, inc, 80);
+        assertArrayEquals(IntStream.range(0, CutProgram.ITEMS).map(i -> i + 80).toArray(), p.read(m, List.of()));
+        assertEquals(80, p.engine().launchSplits().split(), "each cut: " + p.engine().launchSplits());
+        inc.release();
+        m.release();
+        p.release();
+        long unprofiled = 0;
+        for (int d = 0; d < 2; d++) {
+            for (int thread = 1; thread <= 2; thread++) {
+                unprofiled += backend.device(d).unprofiledLaunchesBy("omnicl-device-" + thread);
+            }
+        }
+        return unprofiled;
     }
 
     /**

@@ -104,9 +104,13 @@ abstract class DeviceCommand extends Command {
         }
     }
 
-    /** Whether every part wants its device times (for {@link #learnTime}), not only the ones the model samples. */
-    boolean timesEveryPart() {
-        return false;
+    /**
+     * Whether {@code part}'s attempt on {@code w} wants its device times for {@link #learnTime}: where the model samples
+     * the command's kernel on that device.
+     */
+    boolean timesPart(Part part, DeviceWorker w) {
+        PerfKey key = perfKey();
+        return key != null && queue.runtime().devices().model().sampleNext(key, w.node().modelId());
     }
 
     /** {@code part}'s name in a trace. */

@@ -42,6 +42,8 @@ final class KernelCommand extends DeviceCommand {
     private CutChoice choice;
     /** When the program enqueued the launch, for {@link #choice} (only taken where there is one). */
     private long enqueuedAt;
+    /** Of a cut launch: whether the model expects it to take under 1 ms whole ({@link #timesPart}). */
+    private boolean shortLaunch;
     /** The parts of a launch cut for several devices, else null; their ends are counted in {@link #partsLeft}. */
     private final LaunchCut cut;
     private final Part[] parts;
@@ -146,6 +148,7 @@ final class KernelCommand extends DeviceCommand {
             }
         } else {
             counters.split();
+            shortLaunch = LaunchCut.isShort(expectedWhole);
         }
         return plan.cut();
     }
@@ -361,10 +364,14 @@ final class KernelCommand extends DeviceCommand {
         return cut != null;
     }
 
-    /** A cut launch's pieces are all timed, for the spans its devices took ({@link #learnTime}). */
+    /**
+     * A cut launch's pieces are all timed, for the spans its devices took ({@link #learnTime}), but a short launch's
+     * (under 1 ms whole): a driver's profiling costs a GPU a part of each short piece's time, and a loop of them
+     * would seldom find the device's queue with profiling free to take them ({@link DeviceWorker#queueFor}).
+     */
     @Override
-    boolean timesEveryPart() {
-        return cut != null;
+    boolean timesPart(Part part, DeviceWorker w) {
+        return cut == null ? super.timesPart(part, w) : !shortLaunch;
     }
 
     /**
@@ -385,7 +392,10 @@ final class KernelCommand extends DeviceCommand {
 
     /** The model learns each device's time for the whole launch: its span over its pieces, scaled to all work-items. */
     private void learnSpans() {
-        if (perfKey == null) {
+        // a short launch teaches nothing: where a profiling queue times its pieces, those behind others may still go
+        // on the queue without profiling, and one device's time alone would move the shares of a loop that keeps its
+        // data where its pieces run
+        if (perfKey == null || shortLaunch) {
             return;
         }
         synchronized (parts) {

@@ -119,10 +119,9 @@ final class Part implements DeviceTask {
                 return;
             }
             pinned = chunks;
-            PerfKey key = command.perfKey();
-            boolean timed = command.queue.profiling() || command.timesEveryPart()
-                    || key != null && devices().model().sampleNext(key, w.node().modelId());
-            w.queueFor(timed);
+            boolean timed = command.queue.profiling() || command.timesPart(this, w);
+            // a piece of a cut launch that wants no times goes without profiling from any thread (DeviceWorker#queueFor)
+            w.queueFor(timed, command.runsBesideItsParts());
             Collection<Access> pending = behind ? w.pendingWrites() : List.of();
             List<Completion> waits = new ArrayList<>();
             List<Access> inputs = command.inputsOf(this);

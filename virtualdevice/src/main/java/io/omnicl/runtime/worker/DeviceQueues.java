@@ -5,8 +5,8 @@ import io.omnicl.spi.RealQueue;
 
 /**
  * A device's in-order queues for its worker's commands: one with profiling, for the worker's own steps and
- * whatever wants the device's times; one without, for a program thread's blocking commands, since profiling costs a
- * driver microseconds per command. Only one holds commands in flight at a time. Beside them, made when first
+ * whatever wants the device's times; one without, for a program thread's commands and the pieces of cut launches that
+ * want no times, since profiling costs a driver microseconds per command. Only one holds commands in flight at a time. Beside them, made when first
  * needed, a side queue (with profiling) where a piece of a launch cut across devices runs beside the piece before
  * it: a device runs the launches of two queues at once, so the next piece fills the end of the one before, where few
  * of the device's cores are still busy. And a downloads queue (with profiling), made when first needed, where the

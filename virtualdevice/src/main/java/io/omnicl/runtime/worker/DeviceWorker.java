@@ -214,11 +214,13 @@ public final class DeviceWorker implements Worker, MemoryNode {
     /**
      * Before an attempt, on the thread driving the worker: the queue it goes on. A program thread's commands that
      * want no device times go on the queue without profiling, the others on the one with; the queue changes only
-     * when nothing is in flight, so that what is in flight is always in one queue's order.
+     * when nothing is in flight, so that what is in flight is always in one queue's order. {@code untimedAnywhere}:
+     * wanting no times, it goes without profiling from the worker's own thread too (a piece of a cut launch: a loop of
+     * short launches cut over GPUs has most of its pieces submitted there, one behind the other).
      */
-    public void queueFor(boolean timed) {
+    public void queueFor(boolean timed, boolean untimedAnywhere) {
         if (inFlight.isEmpty()) {
-            queue = queues.of(timed || !driven || throttle != 1 || trace.recording());
+            queue = queues.of(timed || !driven && !untimedAnywhere || throttle != 1 || trace.recording());
         }
     }
 

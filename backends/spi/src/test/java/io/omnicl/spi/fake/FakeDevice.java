@@ -59,6 +59,7 @@ public final class FakeDevice implements RealDevice {
     private final Set<String> launchers = ConcurrentHashMap.newKeySet();
     private final Set<FakeQueue> launchQueues = ConcurrentHashMap.newKeySet();
     private final Map<String, AtomicLong> launchesBy = new ConcurrentHashMap<>();
+    private final Map<String, AtomicLong> unprofiledLaunchesBy = new ConcurrentHashMap<>();
     private final AtomicLong injected = new AtomicLong();
     private final AtomicInteger writesToFail = new AtomicInteger();
     private final AtomicInteger launchesToFail = new AtomicInteger();
@@ -318,7 +319,14 @@ public final class FakeDevice implements RealDevice {
         enqueuedLaunches.incrementAndGet();
         if (!profiling) {
             unprofiledLaunches.incrementAndGet();
+            unprofiledLaunchesBy.computeIfAbsent(launcher.getName(), k -> new AtomicLong()).incrementAndGet();
         }
+    }
+
+    /** How many launches the thread named {@code thread} has enqueued on queues without profiling so far. */
+    public long unprofiledLaunchesBy(String thread) {
+        AtomicLong n = unprofiledLaunchesBy.get(thread);
+        return n == null ? 0 : n.get();
     }
 
     /** Launches enqueued so far, run or not. */
