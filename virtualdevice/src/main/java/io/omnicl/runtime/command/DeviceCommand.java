@@ -105,8 +105,8 @@ abstract class DeviceCommand extends Command {
     }
 
     /**
-     * Whether {@code part}'s attempt on {@code w} wants its device times for {@link #learnTime}: where the model samples
-     * the command's kernel on that device.
+     * Whether {@code part}'s attempt on {@code w} wants its device times for {@link #learnTime}: where the model
+     * samples the command's kernel on that device.
      */
     boolean timesPart(Part part, DeviceWorker w) {
         PerfKey key = perfKey();

@@ -120,7 +120,7 @@ final class Part implements DeviceTask {
             }
             pinned = chunks;
             boolean timed = command.queue.profiling() || command.timesPart(this, w);
-            // a piece of a cut launch that wants no times goes without profiling from any thread (DeviceWorker#queueFor)
+            // a piece of a cut launch that wants no times goes without profiling from any thread (queueFor)
             w.queueFor(timed, command.runsBesideItsParts());
             Collection<Access> pending = behind ? w.pendingWrites() : List.of();
             List<Completion> waits = new ArrayList<>();

@@ -5,12 +5,13 @@ import io.omnicl.spi.RealQueue;
 
 /**
  * A device's in-order queues for its worker's commands: one with profiling, for the worker's own steps and
- * whatever wants the device's times; one without, for a program thread's commands and the pieces of cut launches that
- * want no times, since profiling costs a driver microseconds per command. Only one holds commands in flight at a time. Beside them, made when first
- * needed, a side queue (with profiling) where a piece of a launch cut across devices runs beside the piece before
- * it: a device runs the launches of two queues at once, so the next piece fills the end of the one before, where few
- * of the device's cores are still busy. And a downloads queue (with profiling), made when first needed, where the
- * bytes of a piece that has ended go to the program while the device runs the pieces after it.
+ * whatever wants the device's times; one without, for a program thread's commands and the pieces of cut launches
+ * that want no times, since profiling costs a driver microseconds per command. Only one holds commands in flight at
+ * a time. Beside them, made when first needed, a side queue (with profiling) where a piece of a launch cut across
+ * devices runs beside the piece before it: a device runs the launches of two queues at once, so the next piece fills
+ * the end of the one before, where few of the device's cores are still busy. And a downloads queue (with
+ * profiling), made when first needed, where the bytes of a piece that has ended go to the program while the device
+ * runs the pieces after it.
  */
 final class DeviceQueues {
 
