@@ -288,15 +288,17 @@ final class LaunchCut {
         LaunchCut cut = new LaunchCut(dim, pieces);
         boolean within = readsWithinWrites(verdicts);
         kernel.cutChoice(key).piecesRead(within, readArgs(verdicts));
-        if (isShort(expected) && !within) {
-            return whole(SHORT_STENCIL);
-        }
-        if (isShort(expected) && cut.placedAtOnce < pieces.size()) {
-            // blocks for whichever device frees up first go where they run, through the host
-            return whole(SHORT);
-        }
-        if (isShort(expected) && !cut.inPlace()) {
-            return whole(SHORT_ELSEWHERE);
+        if (isShort(expected)) {
+            if (!within) {
+                return whole(SHORT_STENCIL);
+            }
+            if (cut.placedAtOnce < pieces.size()) {
+                // blocks for whichever device frees up first go where they run, through the host
+                return whole(SHORT);
+            }
+            if (!cut.inPlace()) {
+                return whole(SHORT_ELSEWHERE);
+            }
         }
         if (!always) {
             long all = g.global()[dim];
