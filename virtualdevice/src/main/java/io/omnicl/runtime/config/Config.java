@@ -42,11 +42,13 @@ import java.util.function.Function;
  *                      real devices where the kernel's source shows which bytes each part reads and writes, and
  *                      launches of its shape have ended sooner cut than whole; {@code always} wherever the source
  *                      allows, over every device that can run it; {@code off} runs every launch whole on one device
+ * @param preload       {@code OMNICL_PRELOAD}: load OmniCL's classes on a thread of their own from the first OpenCL
+ *                      call, so that a program's first launches do not load them one by one ({@code 0} turns it off)
  */
 public record Config(List<String> deviceFilter, String backend, String scheduler, boolean strictOrder,
                      int maxInFlight, boolean printStatistics, Map<String, Double> throttle, String traceFile,
                      String perfModelDir, String programCacheDir, long deviceMemLimit, List<FaultSpec> faults,
-                     boolean resilient, String pinned, int watchMicros, String split) {
+                     boolean resilient, String pinned, int watchMicros, String split, boolean preload) {
 
     /** What {@code OMNICL_WATCH=auto} watches for where there are cores to spare. */
     static final int AUTO_WATCH_MICROS = 50;
@@ -158,7 +160,8 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         return new Builder().deviceFilter(deviceFilter).backend(backend).scheduler(scheduler).strictOrder(strictOrder)
                 .maxInFlight(maxInFlight).printStatistics(printStatistics).throttle(throttle).traceFile(traceFile)
                 .perfModelDir(perfModelDir).programCacheDir(programCacheDir).deviceMemLimit(deviceMemLimit)
-                .faults(faults).resilient(resilient).pinned(pinned).watchMicros(watchMicros).split(split);
+                .faults(faults).resilient(resilient).pinned(pinned).watchMicros(watchMicros).split(split)
+                .preload(preload);
     }
 
     /** A configuration field by field, each starting at its default; the record checks them when built. */
@@ -179,6 +182,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         private String pinned = "auto";
         private int watchMicros = -1;
         private String split = "auto";
+        private boolean preload = true;
 
         Builder deviceFilter(List<String> v) { deviceFilter = v; return this; }
         Builder backend(String v) { backend = v; return this; }
@@ -196,10 +200,12 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         Builder pinned(String v) { pinned = v; return this; }
         Builder watchMicros(int v) { watchMicros = v; return this; }
         Builder split(String v) { split = v; return this; }
+        Builder preload(boolean v) { preload = v; return this; }
 
         Config build() {
             return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
-                    traceFile, perfModelDir, programCacheDir, deviceMemLimit, faults, resilient, pinned, watchMicros, split);
+                    traceFile, perfModelDir, programCacheDir, deviceMemLimit, faults, resilient, pinned, watchMicros, split,
+                    preload);
         }
     }
 
@@ -273,6 +279,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
                 .pinned(read("OMNICL_PINNED", "auto"))
                 .watchMicros(watch.equalsIgnoreCase("auto") ? -1 : number("OMNICL_WATCH", watch, Integer::parseInt))
                 .split(read("OMNICL_SPLIT", "auto").trim().toLowerCase(Locale.ROOT))
+                .preload(flag(read("OMNICL_PRELOAD", "1").trim()))
                 .build();
     }
 

@@ -81,6 +81,10 @@ public final class RuntimeDriver implements Driver, Services {
     /** A runtime over {@code backend}'s devices, whatever the configuration names (null: none). */
     public RuntimeDriver(Config config, Backend backend) {
         this.config = config;
+        if (config.preload()) {
+            ClassPreload.start(backend == null ? List.of(RuntimeDriver.class, Driver.class, Backend.class)
+                    : List.of(RuntimeDriver.class, Driver.class, Backend.class, backend.getClass()));
+        }
         // finding the devices (the OpenCL library loaded, each driver starting its devices) takes longest:
         // what does not need them is made meanwhile, and what a short program would load later (the digest
         // of the program cache's keys) is loaded now

@@ -41,6 +41,8 @@ class ConfigTest {
         assertEquals(Map.of("1", 4.0, "CPU", 2.5), with("OMNICL_THROTTLE", "1=4, CPU=2.5").throttle());
         assertEquals(120_000, with("OMNICL_WATCH", "120").watchNanos(2));
         assertEquals(0, with("OMNICL_WATCH", "0").watchNanos(2));
+        assertTrue(Config.fromEnvironment().preload());
+        assertEquals(false, with("OMNICL_PRELOAD", "0").preload());
     }
 
     @Test
