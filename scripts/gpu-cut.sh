@@ -27,6 +27,8 @@
 #              two rounds, with the bench's saxpy beside (compiled beside the jars with Chain.java, Jac.java, Sampler.java)
 #   halopipe   scripts/probes/HaloPipe.java on plain JOCL: Jacobi 8192², 1000 sweeps, whole on one GPU and cut over two
 #              with the halo through the host (host, ahead, callback), then 4096² (compiled with Jac.java)
+#   chained    scripts/probes/HaloPipe.java on plain JOCL, both GPUs in one context, the halo's upload waiting for the
+#              other GPU's read by event (chained, chainedhalf, chainedtwo), beside whole; 8192² then 4096²
 #   first      a program's first frames: FrameProbe, 4 runs a fresh JVM, plain JOCL and OmniCL (always, off, auto)
 #   deaths     FrameProbe in 16 fresh JVMs a configuration without libjsig: this jar and BASE=<jar> cut over the GPUs,
 #              this jar on all devices; then SignalsProbe (whose handlers are in place at the end) on both jars
@@ -36,6 +38,8 @@
 #   auto       Resident saxpy (500 launches) and Jacobi 8192² (100) and the bench's saxpy and Jacobi 8192², all as the
 #              program runs it (auto) over the GPUs, on this jar and BASE=<jar> in turn (ROUNDS, 2 by default)
 #   watch      Resident Jacobi 8192² and saxpy cut at every launch over the GPUs with OMNICL_WATCH=50, 500, 5000
+#   preload    a program's first frames (FrameProbe, 4 runs a fresh JVM) and the one-shot program, plain JOCL and OmniCL
+#              with OMNICL_PRELOAD=1 and 0 in turn (ROUNDS, 3 by default); then scripts/probes/SharedContextMemory.java
 #   queues     scripts/probes/Queues.java on plain JOCL: a frame as one launch, and as blocks on 1, 2 and 3 queues of
 #              one GPU (compiled beside the jars: javac -cp .gpu/lib/jocl-2.0.5.jar -d .gpu/probe scripts/probes/Queues.java)
 set -uo pipefail
@@ -232,6 +236,10 @@ case $what in
     timeout 280 java -Dn=8192 -Dsweeps=1000 -Dreps=3 -Dmodes=whole,host,ahead,callback -cp "$J:$g/probe" HaloPipe
     timeout 100 java -Dn=4096 -Dsweeps=2000 -Dreps=2 -Dmodes=whole,ahead -cp "$J:$g/probe" HaloPipe
     ;;
+  chained)
+    timeout 200 java -Dreps=3 -Dmodes=whole,chained,chainedhalf,chainedtwo -cp "$J:$g/probe" HaloPipe
+    timeout 100 java -Dn=4096 -Dreps=3 -Dmodes=whole,chained,chainedhalf,chainedtwo -cp "$J:$g/probe" HaloPipe
+    ;;
   first)
     for round in 1 2; do
       echo "=== plain JOCL"
@@ -247,6 +255,24 @@ case $what in
       timeout 60 java -Dplatform=OmniCL -Dfinish=true -Druns=4 -cp "$O:$g/probe" FrameProbe | grep ^run | tr '\n' ' '
       echo
     done
+    ;;
+  preload)
+    for round in $(seq "${ROUNDS:-3}"); do
+      echo "=== round $round plain JOCL"
+      timeout 60 java -Dplatform=NVIDIA -Dfinish=true -Druns=4 -cp "$J:$g/probe" FrameProbe | grep ^run | tr '\n' ' '
+      echo
+      for p in 1 0; do
+        echo "=== round $round OmniCL virtual, all devices, auto, OMNICL_PRELOAD=$p"
+        OMNICL_PRELOAD=$p timeout 60 java -Dplatform=OmniCL -Dfinish=true -Druns=4 -cp "$O:$g/probe" FrameProbe \
+          | grep ^run | tr '\n' ' '
+        echo
+      done
+    done
+    for p in 1 0; do
+      echo "=== one-shot program, OMNICL_PRELOAD=$p"
+      OMNICL_PRELOAD=$p timeout 200 java -jar "$O" bench oneshot --runs 7 --jocl-jar "$J" | tail -1
+    done
+    timeout 60 java -cp "$J:$g/probe" SharedContextMemory
     ;;
   deaths)
     died() {

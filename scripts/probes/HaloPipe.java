@@ -10,7 +10,15 @@
 //             row, then downloads its edge row; the upload waits for a user event that a callback of the other
 //             GPU's download completes (a driver thread, no program thread in the way);
 //   shared    one context of both GPUs, each with its own buffers; the halo row goes by clEnqueueCopyBuffer from
-//             the other GPU's buffer, waiting for that GPU's edge launch.
+//             the other GPU's buffer, waiting for that GPU's edge launch;
+//   chained   one context of both GPUs, each with its own buffers; each GPU reads its edge row into pinned host
+//             memory behind its edge launch, and the other GPU's upload of it waits for that read's event: the
+//             driver orders the exchange, no program thread waits (per sweep and GPU: upload, edge, read, inner);
+//   chained2  as chained, each sweep's inner rows first (inner, upload, edge, read);
+//   chainedhalf as chained, each GPU's half of the rows one launch (upload, half, read): a sweep's pieces as OmniCL
+//             cuts them;
+//   chainedtwo as chained, each GPU with a second queue for the exchange (upload, edge, read) beside its inner rows,
+//             each waiting for the other's launch of the sweep before.
 // Each run prints microseconds per sweep and a checksum of the final grid (equal in every mode).
 //   javac -cp jocl-2.0.5.jar HaloPipe.java Jac.java && java -cp jocl-2.0.5.jar:. HaloPipe
 import org.jocl.*;
@@ -50,6 +58,10 @@ public class HaloPipe {
           case "ahead" -> split(false, true);
           case "callback" -> split(true, false);
           case "shared" -> shared();
+          case "chained" -> chained(false);
+          case "chained2" -> chained(true);
+          case "chainedhalf" -> chainedHalf();
+          case "chainedtwo" -> chainedTwo();
           default -> throw new IllegalArgumentException(mode);
         };
         System.out.printf("%-9s run %d: %.1f us a sweep, checksum %.6f%n", mode, r, out[0], out[1]);
@@ -156,6 +168,115 @@ public class HaloPipe {
     double sum = checksumOfHalves(s);
     for (cl_event e : events) clReleaseEvent(e);
     for (Side x : s) clReleaseContext(x.ctx);
+    return new double[]{(t1 - t0) / 1e3 / sweeps, sum};
+  }
+
+  static double[] chained(boolean innerFirst) {
+    cl_context ctx = clCreateContext(null, 2, new cl_device_id[]{gpus[0], gpus[1]}, null, null, null);
+    Side[] s = {new Side(ctx, gpus[0]), new Side(ctx, gpus[1])};
+    ByteBuffer[] host = {pinned(s[0]), pinned(s[1])};
+    for (Side x : s) clFinish(x.q);
+    List<cl_event> events = new ArrayList<>();
+    cl_event[] readDone = new cl_event[2];
+    long t0 = System.nanoTime();
+    for (int t = 0; t < sweeps; t++) {
+      int p = t % 2;
+      cl_event[] now = new cl_event[2];
+      for (int g = 0; g < 2; g++) {
+        Side x = s[g];
+        if (innerFirst) x.rows(p, innerFrom[g], innerTo[g], null, null);
+        if (t > 0) {
+          clEnqueueWriteBuffer(x.q, x.grid[p], false, halo[g] * row, row, slot(host[1 - g], p), 1,
+              new cl_event[]{readDone[1 - g]}, null);
+        }
+        x.rows(p, edge[g], edge[g] + 1, null, null);
+        now[g] = new cl_event();
+        clEnqueueReadBuffer(x.q, x.grid[1 - p], false, edge[g] * row, row, slot(host[g], 1 - p), 0, null, now[g]);
+        events.add(now[g]);
+        if (!innerFirst) x.rows(p, innerFrom[g], innerTo[g], null, null);
+        clFlush(x.q);
+      }
+      readDone = now;
+    }
+    for (Side x : s) clFinish(x.q);
+    long t1 = System.nanoTime();
+    double sum = checksumOfHalves(s);
+    for (cl_event e : events) clReleaseEvent(e);
+    clReleaseContext(ctx);
+    return new double[]{(t1 - t0) / 1e3 / sweeps, sum};
+  }
+
+  static double[] chainedHalf() {
+    cl_context ctx = clCreateContext(null, 2, new cl_device_id[]{gpus[0], gpus[1]}, null, null, null);
+    Side[] s = {new Side(ctx, gpus[0]), new Side(ctx, gpus[1])};
+    ByteBuffer[] host = {pinned(s[0]), pinned(s[1])};
+    for (Side x : s) clFinish(x.q);
+    List<cl_event> events = new ArrayList<>();
+    cl_event[] readDone = new cl_event[2];
+    int[] from = {0, h}, to = {h, n};
+    long t0 = System.nanoTime();
+    for (int t = 0; t < sweeps; t++) {
+      int p = t % 2;
+      cl_event[] now = new cl_event[2];
+      for (int g = 0; g < 2; g++) {
+        Side x = s[g];
+        if (t > 0) {
+          clEnqueueWriteBuffer(x.q, x.grid[p], false, halo[g] * row, row, slot(host[1 - g], p), 1,
+              new cl_event[]{readDone[1 - g]}, null);
+        }
+        x.rows(p, from[g], to[g], null, null);
+        now[g] = new cl_event();
+        clEnqueueReadBuffer(x.q, x.grid[1 - p], false, edge[g] * row, row, slot(host[g], 1 - p), 0, null, now[g]);
+        events.add(now[g]);
+        clFlush(x.q);
+      }
+      readDone = now;
+    }
+    for (Side x : s) clFinish(x.q);
+    long t1 = System.nanoTime();
+    double sum = checksumOfHalves(s);
+    for (cl_event e : events) clReleaseEvent(e);
+    clReleaseContext(ctx);
+    return new double[]{(t1 - t0) / 1e3 / sweeps, sum};
+  }
+
+  static double[] chainedTwo() {
+    cl_context ctx = clCreateContext(null, 2, new cl_device_id[]{gpus[0], gpus[1]}, null, null, null);
+    Side[] s = {new Side(ctx, gpus[0]), new Side(ctx, gpus[1])};
+    cl_command_queue[] ex = {clCreateCommandQueue(ctx, gpus[0], 0, null), clCreateCommandQueue(ctx, gpus[1], 0, null)};
+    ByteBuffer[] host = {pinned(s[0]), pinned(s[1])};
+    for (Side x : s) clFinish(x.q);
+    List<cl_event> events = new ArrayList<>();
+    cl_event[] readDone = new cl_event[2], innerDone = new cl_event[2], edgeDone = new cl_event[2];
+    long t0 = System.nanoTime();
+    for (int t = 0; t < sweeps; t++) {
+      int p = t % 2;
+      cl_event[] read = new cl_event[2], inner = new cl_event[2], edged = new cl_event[2];
+      for (int g = 0; g < 2; g++) {
+        Side x = s[g];
+        inner[g] = new cl_event();
+        clEnqueueNDRangeKernel(x.q, x.k[p], 2, new long[]{0, innerFrom[g]}, new long[]{n, innerTo[g] - innerFrom[g]}, null,
+            t == 0 ? 0 : 1, t == 0 ? null : new cl_event[]{edgeDone[g]}, inner[g]);
+        if (t > 0) {
+          clEnqueueWriteBuffer(ex[g], x.grid[p], false, halo[g] * row, row, slot(host[1 - g], p), 1,
+              new cl_event[]{readDone[1 - g]}, null);
+        }
+        edged[g] = new cl_event();
+        clEnqueueNDRangeKernel(ex[g], x.k[p], 2, new long[]{0, edge[g]}, new long[]{n, 1}, null,
+            t == 0 ? 0 : 1, t == 0 ? null : new cl_event[]{innerDone[g]}, edged[g]);
+        read[g] = new cl_event();
+        clEnqueueReadBuffer(ex[g], x.grid[1 - p], false, edge[g] * row, row, slot(host[g], 1 - p), 0, null, read[g]);
+        events.add(read[g]); events.add(inner[g]); events.add(edged[g]);
+        clFlush(x.q); clFlush(ex[g]);
+      }
+      readDone = read; innerDone = inner; edgeDone = edged;
+    }
+    for (Side x : s) clFinish(x.q);
+    for (cl_command_queue q : ex) clFinish(q);
+    long t1 = System.nanoTime();
+    double sum = checksumOfHalves(s);
+    for (cl_event e : events) clReleaseEvent(e);
+    clReleaseContext(ctx);
     return new double[]{(t1 - t0) / 1e3 / sweeps, sum};
   }
 
