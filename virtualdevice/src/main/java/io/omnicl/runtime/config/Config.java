@@ -43,7 +43,8 @@ import java.util.function.Function;
  *                      launches of its shape have ended sooner cut than whole; {@code always} wherever the source
  *                      allows, over every device that can run it; {@code off} runs every launch whole on one device
  * @param preload       {@code OMNICL_PRELOAD}: load OmniCL's classes on a thread of their own from the first OpenCL
- *                      call, so that a program's first launches do not load them one by one ({@code 0} turns it off)
+ *                      call, so that a program's first launches do not load them one by one ({@code on} or
+ *                      {@code off}, also {@code 1} or {@code 0})
  */
 public record Config(List<String> deviceFilter, String backend, String scheduler, boolean strictOrder,
                      int maxInFlight, boolean printStatistics, Map<String, Double> throttle, String traceFile,
@@ -279,7 +280,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
                 .pinned(read("OMNICL_PINNED", "auto"))
                 .watchMicros(watch.equalsIgnoreCase("auto") ? -1 : number("OMNICL_WATCH", watch, Integer::parseInt))
                 .split(read("OMNICL_SPLIT", "auto").trim().toLowerCase(Locale.ROOT))
-                .preload(flag(read("OMNICL_PRELOAD", "1").trim()))
+                .preload(onOrOff("OMNICL_PRELOAD", read("OMNICL_PRELOAD", "on")))
                 .build();
     }
 
@@ -295,6 +296,15 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
     /** A switch: anything but empty or 0 is on. */
     private static boolean flag(String value) {
         return !value.isEmpty() && !value.equals("0");
+    }
+
+    /** A setting that is on by default: {@code on} or {@code 1}, {@code off} or {@code 0}; a message naming it else. */
+    private static boolean onOrOff(String name, String value) {
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "on", "1" -> true;
+            case "off", "0" -> false;
+            default -> throw new IllegalArgumentException(name + " must be on or off, not '" + value + "'");
+        };
     }
 
     /** A byte count with an optional K, M or G suffix (powers of 1024). */

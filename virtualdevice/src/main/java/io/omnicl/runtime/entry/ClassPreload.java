@@ -2,14 +2,15 @@ package io.omnicl.runtime.entry;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
@@ -19,7 +20,8 @@ import java.util.stream.Stream;
  * Loads OmniCL's classes on a thread of its own while the program finds its devices, makes its context and builds its
  * program: a program's first launch and read would otherwise load some 300 of them from the jar on its own thread,
  * one after the other, as it reaches them. Loading only: no class is initialized, so nothing of OmniCL runs sooner
- * than it would. Once per JVM.
+ * than it would. Once per JVM, and only where the classes come from a jar or folder of the file system (not from a
+ * jar nested in another, as some application servers load them).
  */
 final class ClassPreload {
 
@@ -32,69 +34,85 @@ final class ClassPreload {
     private ClassPreload() {
     }
 
-    /** Starts loading, on a daemon thread, the classes of {@link #PACKAGES} where {@code anchors} were loaded from. */
+    /**
+     * Starts loading, on a daemon thread, the classes of {@link #PACKAGES} where {@code anchors} were loaded from,
+     * each through its anchor's class loader.
+     */
     static void start(List<Class<?>> anchors) {
         if (!STARTED.compareAndSet(false, true)) {
             return;
         }
-        ClassLoader loader = ClassPreload.class.getClassLoader();
-        Thread t = new Thread(() -> load(anchors, loader), "omnicl-preload");
+        Thread t = new Thread(() -> {
+            try {
+                load(anchors);
+            } catch (RuntimeException | LinkageError e) {
+                // a help, not a need: each class still loads where it is used
+            }
+        }, "omnicl-preload");
         t.setDaemon(true);
         t.start();
     }
 
     /**
-     * Loads through {@code loader}, without initializing them, the classes of {@link #PACKAGES} in the jars or folders
-     * that {@code anchors} came from; returns how many it loaded. A class that does not load is passed over.
+     * Loads, without initializing them, the classes of {@link #PACKAGES} in the jars or folders that {@code anchors}
+     * came from, each through its anchor's class loader; returns how many it loaded. A class that does not load is
+     * passed over.
      */
-    static int load(List<Class<?>> anchors, ClassLoader loader) {
+    static int load(List<Class<?>> anchors) {
         int loaded = 0;
-        for (String name : classNames(locations(anchors))) {
-            try {
-                Class.forName(name, false, loader);
-                loaded++;
-            } catch (ClassNotFoundException | LinkageError e) {
-                // it would fail the same way where it is used, and say so there
+        for (Map.Entry<Path, ClassLoader> location : locations(anchors).entrySet()) {
+            for (String name : classNames(location.getKey())) {
+                try {
+                    Class.forName(name, false, location.getValue());
+                    loaded++;
+                } catch (ClassNotFoundException | LinkageError e) {
+                    // it would fail the same way where it is used, and say so there
+                }
             }
         }
         return loaded;
     }
 
-    /** The jars or folders the anchors' classes came from, each once; those that cannot be told are left out. */
-    private static Set<Path> locations(List<Class<?>> anchors) {
-        Set<Path> found = new LinkedHashSet<>();
+    /**
+     * The jars or folders of the file system that the anchors' classes came from, each once, with the first anchor's
+     * class loader; those that cannot be told are left out.
+     */
+    private static Map<Path, ClassLoader> locations(List<Class<?>> anchors) {
+        Map<Path, ClassLoader> found = new LinkedHashMap<>();
         for (Class<?> c : anchors) {
             CodeSource source = c.getProtectionDomain().getCodeSource();
-            if (source == null || source.getLocation() == null) {
+            if (source == null || source.getLocation() == null || c.getClassLoader() == null) {
                 continue;
             }
             try {
-                found.add(Path.of(source.getLocation().toURI()));
+                URI uri = source.getLocation().toURI();
+                if ("file".equalsIgnoreCase(uri.getScheme())) {
+                    found.putIfAbsent(Path.of(uri), c.getClassLoader());
+                }
             } catch (URISyntaxException | IllegalArgumentException e) {
-                // not a file: nothing to list
+                // not a path of the file system: nothing to list
             }
         }
         return found;
     }
 
-    /** The binary names of the classes of {@link #PACKAGES} in these jars or folders. */
-    static List<String> classNames(Set<Path> locations) {
+    /** The binary names of the classes of {@link #PACKAGES} in this jar or folder. */
+    static List<String> classNames(Path location) {
         List<String> names = new ArrayList<>();
-        for (Path location : locations) {
-            try {
-                if (Files.isDirectory(location)) {
-                    try (Stream<Path> files = Files.walk(location)) {
-                        files.map(f -> location.relativize(f).toString().replace('\\', '/'))
-                                .forEach(entry -> addClass(entry, names));
-                    }
-                } else if (Files.isRegularFile(location)) {
-                    try (JarFile jar = new JarFile(location.toFile())) {
-                        jar.stream().map(JarEntry::getName).forEach(entry -> addClass(entry, names));
-                    }
+        try {
+            if (Files.isDirectory(location)) {
+                try (Stream<Path> files = Files.walk(location)) {
+                    files.map(f -> location.relativize(f).toString().replace('\\', '/'))
+                            .forEach(entry -> addClass(entry, names));
                 }
-            } catch (IOException | UncheckedIOException e) {
-                // unreadable: its classes load where they are used
+            } else if (Files.isRegularFile(location)) {
+                try (JarFile jar = new JarFile(location.toFile())) {
+                    jar.stream().map(JarEntry::getName).forEach(entry -> addClass(entry, names));
+                }
             }
+        } catch (IOException | UncheckedIOException e) {
+            // unreadable: its classes load where they are used
+            return List.of();
         }
         return names;
     }

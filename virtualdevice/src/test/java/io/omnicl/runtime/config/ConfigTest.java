@@ -41,8 +41,10 @@ class ConfigTest {
         assertEquals(Map.of("1", 4.0, "CPU", 2.5), with("OMNICL_THROTTLE", "1=4, CPU=2.5").throttle());
         assertEquals(120_000, with("OMNICL_WATCH", "120").watchNanos(2));
         assertEquals(0, with("OMNICL_WATCH", "0").watchNanos(2));
-        assertTrue(Config.fromEnvironment().preload());
+        assertTrue(Config.defaults().preload());
+        assertTrue(with("OMNICL_PRELOAD", "on").preload());
         assertEquals(false, with("OMNICL_PRELOAD", "0").preload());
+        assertEquals(false, with("OMNICL_PRELOAD", "OFF").preload());
     }
 
     @Test
@@ -60,6 +62,7 @@ class ConfigTest {
         rejected("OMNICL_INFLIGHT", "0");
         rejected("OMNICL_DEVICE_MEM_LIMIT", "lots");
         rejected("OMNICL_PINNED", "yes");
+        rejected("OMNICL_PRELOAD", "maybe");
         rejected("OMNICL_THROTTLE", "1");
         rejected("OMNICL_THROTTLE", "1=fast");
         rejected("OMNICL_THROTTLE", "1=0.5");
