@@ -5,7 +5,7 @@ import static org.jocl.CL.*;
  * A program that draws Mandelbrot frames as existing JOCL programs do: each run makes a 4096² buffer and a kernel,
  * launches one NDRange over the frame, and reads the result into an int[]; the launch (to clFinish with
  * -Dfinish=true) and the read are timed apart. -Dplatform= picks the platform by a part of its name (OmniCL,
- * NVIDIA, Portable); -Dwidth=, -Diterations=, -Druns= set the rest. Issue 23's benchmarks (scripts/gpu-cut.sh).
+ * NVIDIA, Portable), -Ddev= its device (0 by default); -Dwidth=, -Diterations=, -Druns= set the rest. Issue 23's benchmarks (scripts/gpu-cut.sh).
  */
 public class FrameProbe {
   public static void main(String[] a) {
@@ -20,7 +20,9 @@ public class FrameProbe {
       String name = new String(b, 0, b.length - 1);
       if (p == null && name.contains(want)) { p = c; System.out.println("platform " + name); }
     }
-    cl_device_id[] d = new cl_device_id[1]; clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 1, d, null);
+    int[] nd = new int[1]; clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 0, null, nd);
+    cl_device_id[] all = new cl_device_id[nd[0]]; clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, nd[0], all, null);
+    cl_device_id[] d = {all[Integer.getInteger("dev", 0)]};
     cl_context ctx = clCreateContext(null, 1, d, null, null, null);
     cl_command_queue q = clCreateCommandQueue(ctx, d[0], 0, null);
     String src = "__kernel void m(__global int* out, const int width, const int maxIter) { int x = get_global_id(0); int y = get_global_id(1);"
