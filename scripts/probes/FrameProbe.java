@@ -5,7 +5,8 @@ import static org.jocl.CL.*;
  * A program that draws Mandelbrot frames as existing JOCL programs do: each run makes a 4096² buffer and a kernel,
  * launches one NDRange over the frame, and reads the result into an int[]; the launch (to clFinish with
  * -Dfinish=true) and the read are timed apart. -Dplatform= picks the platform by a part of its name (OmniCL,
- * NVIDIA, Portable), -Ddev= its device (0 by default); -Dwidth=, -Diterations=, -Druns= set the rest. Issue 23's benchmarks (scripts/gpu-cut.sh).
+ * NVIDIA, Portable), -Ddev= its device (0 by default); -Dphases=true prints
+ * the times of the buffer's and kernel's making, the enqueue and clFinish apart; -Dwidth=, -Diterations=, -Druns= set the rest. Issue 23's benchmarks (scripts/gpu-cut.sh).
  */
 public class FrameProbe {
   public static void main(String[] a) {
@@ -34,13 +35,18 @@ public class FrameProbe {
     for (int r = 0; r < Integer.getInteger("runs", 8); r++) {
       long t0 = System.nanoTime();
       cl_mem out = clCreateBuffer(ctx, CL_MEM_WRITE_ONLY, 4L*w*w, null, null);
+      long tBuffer = System.nanoTime();
       cl_kernel k = clCreateKernel(prog, "m", null);
       clSetKernelArg(k, 0, Sizeof.cl_mem, Pointer.to(out));
       clSetKernelArg(k, 1, Sizeof.cl_int, Pointer.to(new int[]{w}));
       clSetKernelArg(k, 2, Sizeof.cl_int, Pointer.to(new int[]{Integer.getInteger("iterations", 10000)}));
+      long tKernel = System.nanoTime();
       clEnqueueNDRangeKernel(q, k, 2, null, new long[]{w, w}, null, 0, null, null);
+      long tEnqueue = System.nanoTime();
       if (Boolean.getBoolean("finish")) clFinish(q);
       long t1 = System.nanoTime();
+      if (Boolean.getBoolean("phases")) System.out.printf("run %d phases: buffer %.3f, kernel and arguments %.3f, enqueue %.3f, finish %.3f ms%n",
+          r, (tBuffer-t0)/1e6, (tKernel-tBuffer)/1e6, (tEnqueue-tKernel)/1e6, (t1-tEnqueue)/1e6);
       clEnqueueReadBuffer(q, out, true, 0, 4L*w*w, Pointer.to(img), 0, null, null);
       long t2 = System.nanoTime();
       System.out.printf("run %d: %.2f ms (kernel %.2f, read %.2f)%n", r, (t2-t0)/1e6, (t1-t0)/1e6, (t2-t1)/1e6);
