@@ -1,7 +1,7 @@
 // Where NVIDIA's driver places a buffer of a context that holds two GPUs (issue 23: a context shared by the GPUs lets
 // one GPU's upload wait for the other's read by event, docs/benchmarks.md). Plain JOCL: one context of both GPUs, a
 // 16 GiB buffer made, filled on GPU 0's queue, then a second one filled on GPU 1's; each GPU's memory in use (from
-// nvidia-smi) after each step.
+// nvidia-smi) after each step; then what a fill of 1, 4 and 16 GiB leaves, in such a context and in one of GPU 0 alone.
 //   javac -cp jocl-2.0.5.jar SharedContextMemory.java && java -cp jocl-2.0.5.jar:. SharedContextMemory
 import org.jocl.*;
 import java.io.*;
@@ -37,6 +37,24 @@ public class SharedContextMemory {
     used("buffer 0 read on GPU 0's queue: " + back[0]);
     for (cl_mem x : m) clReleaseMemObject(x);
     clReleaseContext(ctx);
+    // what a fill leaves, read back at its first, middle and last int: one context of both GPUs, then GPU 0 alone
+    for (int shared = 1; shared >= 0; shared--) {
+      cl_context c = clCreateContext(null, shared == 1 ? 2 : 1, gpus, null, null, null);
+      cl_command_queue cq = clCreateCommandQueue(c, gpus[0], 0, null);
+      for (long gib : new long[]{1, 4, 16}) {
+        long bytes = gib << 30;
+        cl_mem x = clCreateBuffer(c, CL_MEM_READ_WRITE, bytes, null, null);
+        clEnqueueFillBuffer(cq, x, Pointer.to(new int[]{7}), 4, 0, bytes, 0, null, null);
+        int[] first = new int[1], middle = new int[1], last = new int[1];
+        clEnqueueReadBuffer(cq, x, true, 0, 4, Pointer.to(first), 0, null, null);
+        clEnqueueReadBuffer(cq, x, true, bytes / 2, 4, Pointer.to(middle), 0, null, null);
+        clEnqueueReadBuffer(cq, x, true, bytes - 4, 4, Pointer.to(last), 0, null, null);
+        System.out.printf("%s, %d GiB filled with 7: first %d, middle %d, last %d%n",
+            shared == 1 ? "context of both GPUs" : "context of GPU 0", gib, first[0], middle[0], last[0]);
+        clReleaseMemObject(x);
+      }
+      clReleaseContext(c);
+    }
   }
 
   static void used(String when) throws Exception {
