@@ -18,6 +18,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.jocl.CL.*;
@@ -236,7 +237,9 @@ class CutLaunchesTest {
 
     /**
      * A stencil swept over the same two buffers keeps each device's rows on that device: after the first sweep,
-     * only the rows on either side of the cut go between the devices.
+     * only the rows on either side of the cut go between the devices. Once, the devices' shares may move with what
+     * the performance model learns (by design, when they move by more than a few percent; on two cores a busy moment
+     * at a JVM's start does it), and that move's rows go too.
      */
     @Test
     void aStencilRepeatedOverTheSameBuffersMovesOnlyTheRowsAtTheCut() {
@@ -253,16 +256,18 @@ class CutLaunchesTest {
         clEnqueueNDRangeKernel(queue, forth, 2, null, new long[] {n, n}, null, 0, null, null);
         clEnqueueNDRangeKernel(queue, back, 2, null, new long[] {n, n}, null, 0, null, null);
         clFinish(queue);
-        long moved = bytesMoved();
+        long row = (long) Sizeof.cl_float * n;
+        List<Long> perPair = new ArrayList<>();
         for (int s = 2; s < sweeps; s += 2) {
+            long moved = bytesMoved();
             clEnqueueNDRangeKernel(queue, forth, 2, null, new long[] {n, n}, null, 0, null, null);
             clEnqueueNDRangeKernel(queue, back, 2, null, new long[] {n, n}, null, 0, null, null);
+            clFinish(queue);
+            perPair.add(bytesMoved() - moved);
         }
-        clFinish(queue);
-        long perSweep = (bytesMoved() - moved) / (sweeps - 2);
-        long row = (long) Sizeof.cl_float * n;
-        // a row each way to the host and a row each way to a device, per sweep
-        assertTrue(perSweep <= 4 * row, "bytes moved per sweep: " + perSweep + ", a row is " + row);
+        // a row each way to the host and a row each way to a device, per sweep; but for one pair of sweeps at most
+        long over = perPair.stream().filter(bytes -> bytes > 2 * 4 * row).count();
+        assertTrue(over <= 1, "bytes moved by each pair of sweeps: " + perPair + ", a row is " + row);
         float[] expected = grid.clone();
         float[] next = new float[n * n];
         for (int s = 0; s < sweeps; s++) {
