@@ -1,5 +1,6 @@
 package io.omnicl.backend.jocl;
 
+import io.omnicl.backend.signals.JvmSignals;
 import io.omnicl.spi.Backend;
 import io.omnicl.spi.RealDevice;
 import java.io.IOException;
@@ -49,11 +50,23 @@ final class IsolatedJocl {
     private IsolatedJocl() {
     }
 
-    /** Every device, discovered afresh; none when JOCL or the OpenCL library cannot be loaded. */
+    /**
+     * Every device, discovered afresh; none when JOCL or the OpenCL library cannot be loaded. The JVM's signal
+     * handlers are read before JOCL's first call, and put back after the listing where the OpenCL library's took them.
+     */
     static synchronized List<RealDevice> devices() {
         if (unusable) {
             return List.of();
         }
+        JvmSignals.readNow();
+        try {
+            return discover();
+        } finally {
+            JvmSignals.putBack();
+        }
+    }
+
+    private static List<RealDevice> discover() {
         if (loader != null) {
             return entry(loader).devices();
         }

@@ -16,6 +16,8 @@ import java.security.ProtectionDomain;
  *       part's jar holds (child-first: these classes exist nowhere else);</li>
  *   <li>{@code io.omnicl.spi.*}: from the loader of {@link JoclBackend}, so that the objects made here are the
  *       runtime's {@code RealDevice}s and the like;</li>
+ *   <li>{@code io.omnicl.backend.signals.*}: from the loader of {@link JoclBackend} too, so that the isolated classes
+ *       put the JVM's signal handlers back where the OpenCL library took them, with the one record of them;</li>
  *   <li>everything else ({@code java.*}, ...): from the platform loader; nothing else of the class path is
  *       visible.</li>
  * </ul>
@@ -26,6 +28,7 @@ final class IsolatedJoclLoader extends URLClassLoader {
     static final String JOCL_PACKAGE = "org.jocl.";
     static final String ISOLATED_PACKAGE = "io.omnicl.backend.jocl.isolated.";
     static final String SPI_PACKAGE = "io.omnicl.spi.";
+    static final String SIGNALS_PACKAGE = "io.omnicl.backend.signals.";
 
     static {
         registerAsParallelCapable();
@@ -52,7 +55,7 @@ final class IsolatedJoclLoader extends URLClassLoader {
         synchronized (getClassLoadingLock(name)) {
             Class<?> c = findLoadedClass(name);
             if (c == null) {
-                if (name.startsWith(SPI_PACKAGE)) {
+                if (name.startsWith(SPI_PACKAGE) || name.startsWith(SIGNALS_PACKAGE)) {
                     c = outer.loadClass(name);
                 } else if (name.startsWith(ISOLATED_PACKAGE)) {
                     c = defineIsolated(name);

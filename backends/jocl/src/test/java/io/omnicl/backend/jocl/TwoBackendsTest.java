@@ -106,13 +106,16 @@ class TwoBackendsTest {
         }
     }
 
-    /** This backend's classes and resources again, in a loader whose parent shows the SPI and the JDK only. */
+    /**
+     * This backend's classes and resources again, in a loader whose parent shows the SPI, the keeper of the JVM's
+     * signal handlers and the JDK only.
+     */
     private static URLClassLoader copyOfThisBackend() {
         URL classes = JoclBackend.class.getProtectionDomain().getCodeSource().getLocation();
         ClassLoader spiOnly = new ClassLoader("spi-only", ClassLoader.getPlatformClassLoader()) {
             @Override
             protected Class<?> findClass(String name) throws ClassNotFoundException {
-                if (name.startsWith("io.omnicl.spi.")) {
+                if (name.startsWith("io.omnicl.spi.") || name.startsWith("io.omnicl.backend.signals.")) {
                     return Backend.class.getClassLoader().loadClass(name);
                 }
                 throw new ClassNotFoundException(name);

@@ -12,6 +12,7 @@ import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.system.MemoryUtil.NULL;
 import static org.lwjgl.system.MemoryUtil.memAddress;
 
+import io.omnicl.backend.signals.JvmSignals;
 import io.omnicl.spi.InfoReader;
 import io.omnicl.spi.Backend;
 import io.omnicl.spi.RealDevice;
@@ -146,8 +147,7 @@ public final class LwjglBackend implements Backend {
         static final boolean LOADED = load();
 
         private static boolean load() {
-            skipHashChecks();
-            // before any driver's library is loaded (LWJGL's own first: its hash is skipped by then)
+            // before any driver's library is loaded (LWJGL's own first, its hash check skipped: JvmSignals)
             JvmSignals.readNow();
             preferVersionedName();
             try {
@@ -158,16 +158,6 @@ public final class LwjglBackend implements Backend {
             }
         }
 
-        /**
-         * LWJGL hashes its own native library at load to warn of a jar and a library of different versions;
-         * OmniCL's jar brings both, and the hash (of half a megabyte, before the JIT has compiled anything)
-         * is a good part of loading LWJGL. A user's choice ({@code org.lwjgl.util.NoHashChecks}) stays.
-         */
-        private static void skipHashChecks() {
-            if (System.getProperty(Configuration.DISABLE_HASH_CHECKS.getProperty()) == null) {
-                Configuration.DISABLE_HASH_CHECKS.set(true);
-            }
-        }
 
         /**
          * Machines without OpenCL development files have only the loader's versioned name. Looks for the

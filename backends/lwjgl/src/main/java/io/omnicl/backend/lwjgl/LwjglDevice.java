@@ -7,6 +7,7 @@ import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.system.MemoryUtil.NULL;
 import static org.lwjgl.system.Pointer.POINTER_SIZE;
 
+import io.omnicl.backend.signals.JvmSignals;
 import io.omnicl.spi.DeviceInfo;
 import io.omnicl.spi.DeviceParam;
 import io.omnicl.spi.DeviceSession;

@@ -21,6 +21,7 @@ import static org.lwjgl.system.MemoryUtil.memAlloc;
 import static org.lwjgl.system.MemoryUtil.memFree;
 import static org.lwjgl.system.Pointer.POINTER_SIZE;
 
+import io.omnicl.backend.signals.JvmSignals;
 import io.omnicl.spi.BackendException;
 import io.omnicl.spi.RealKernel;
 import io.omnicl.spi.RealProgram;

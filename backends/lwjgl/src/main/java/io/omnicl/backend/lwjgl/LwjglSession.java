@@ -24,6 +24,7 @@ import static org.lwjgl.system.MemoryUtil.memAlloc;
 import static org.lwjgl.system.MemoryUtil.memFree;
 import static org.lwjgl.system.MemoryUtil.memUTF8;
 
+import io.omnicl.backend.signals.JvmSignals;
 import io.omnicl.spi.BackendException;
 import io.omnicl.spi.DeviceSession;
 import io.omnicl.spi.ImageDesc;

@@ -4,6 +4,7 @@ import static org.jocl.CL.CL_CONTEXT_PLATFORM;
 import static org.jocl.CL.clCreateContext;
 import static org.jocl.CL.clGetDeviceInfo;
 
+import io.omnicl.backend.signals.JvmSignals;
 import io.omnicl.spi.DeviceInfo;
 import io.omnicl.spi.DeviceParam;
 import io.omnicl.spi.DeviceSession;
@@ -66,9 +67,13 @@ final class JoclDevice implements RealDevice {
         properties.addProperty(CL_CONTEXT_PLATFORM, platform);
         cl_device_id[] devices = {device};
         synchronized (CONTEXT_CREATION) {
-            cl_context context = ClCalls.create(status ->
-                clCreateContext(properties, 1, devices, null, null, status), "clCreateContext");
-            return new JoclSession(this, device, context);
+            try {
+                cl_context context = ClCalls.create(status ->
+                    clCreateContext(properties, 1, devices, null, null, status), "clCreateContext");
+                return new JoclSession(this, device, context);
+            } finally {
+                JvmSignals.putBack();
+            }
         }
     }
 

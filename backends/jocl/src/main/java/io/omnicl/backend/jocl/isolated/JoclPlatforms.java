@@ -9,6 +9,7 @@ import static org.jocl.CL.clGetDeviceIDs;
 import static org.jocl.CL.clGetPlatformIDs;
 import static org.jocl.CL.clGetPlatformInfo;
 
+import io.omnicl.backend.signals.JvmSignals;
 import io.omnicl.spi.InfoReader;
 import io.omnicl.spi.Backend;
 import io.omnicl.spi.RealDevice;
@@ -55,7 +56,10 @@ public final class JoclPlatforms implements Backend {
             if (!atLeastOpenCl12(version)) {
                 continue;
             }
-            for (cl_device_id device : devices(platform)) {
+            cl_device_id[] devices = devices(platform);
+            // listing a platform's devices may start its driver, and PoCL's then has LLVM take the JVM's signals
+            JvmSignals.putBack();
+            for (cl_device_id device : devices) {
                 found.add(new JoclDevice(platform, device, name, version));
             }
         }

@@ -14,6 +14,7 @@ import static org.jocl.CL.clCreateKernel;
 import static org.jocl.CL.clGetProgramBuildInfo;
 import static org.jocl.CL.clGetProgramInfo;
 
+import io.omnicl.backend.signals.JvmSignals;
 import io.omnicl.spi.BackendException;
 import io.omnicl.spi.RealKernel;
 import io.omnicl.spi.RealProgram;
@@ -39,7 +40,13 @@ final class JoclProgram extends JoclObject<cl_program> implements RealProgram {
     @Override
     public boolean build(String options) {
         // no callback: JOCL's clBuildProgram then blocks until the build is done
-        int status = clBuildProgram(handle(), 1, device, options, null, null);
+        int status;
+        try {
+            status = clBuildProgram(handle(), 1, device, options, null, null);
+        } finally {
+            // a driver's compiler (LLVM's) may take the JVM's signals as it starts
+            JvmSignals.putBack();
+        }
         if (status == CL_BUILD_PROGRAM_FAILURE) {
             return false;
         }
@@ -57,8 +64,13 @@ final class JoclProgram extends JoclObject<cl_program> implements RealProgram {
             headerPrograms[i] = JoclObject.handleOf(headers.get(i), JoclProgram.class, CL_INVALID_PROGRAM);
             names[i] = headerNames.get(i);
         }
-        int status = clCompileProgram(program, 1, device, options, count, count == 0 ? null : headerPrograms,
-            count == 0 ? null : names, null, null);
+        int status;
+        try {
+            status = clCompileProgram(program, 1, device, options, count, count == 0 ? null : headerPrograms,
+                count == 0 ? null : names, null, null);
+        } finally {
+            JvmSignals.putBack();
+        }
         if (status == CL_COMPILE_PROGRAM_FAILURE) {
             return false;
         }

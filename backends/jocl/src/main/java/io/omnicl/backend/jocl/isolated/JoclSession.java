@@ -17,6 +17,7 @@ import static org.jocl.CL.clCreateSampler;
 import static org.jocl.CL.clGetSupportedImageFormats;
 import static org.jocl.CL.clLinkProgram;
 
+import io.omnicl.backend.signals.JvmSignals;
 import io.omnicl.spi.BackendException;
 import io.omnicl.spi.DeviceSession;
 import io.omnicl.spi.ImageDesc;
@@ -159,8 +160,13 @@ final class JoclSession extends JoclObject<cl_context> implements DeviceSession 
             inputs[i] = JoclObject.handleOf(programs.get(i), JoclProgram.class, CL_INVALID_PROGRAM);
         }
         int[] status = new int[1];
-        cl_program linked = clLinkProgram(context, 1, new cl_device_id[] {deviceId}, options, inputs.length,
-            inputs.length == 0 ? null : inputs, null, null, status);
+        cl_program linked;
+        try {
+            linked = clLinkProgram(context, 1, new cl_device_id[] {deviceId}, options, inputs.length,
+                inputs.length == 0 ? null : inputs, null, null, status);
+        } finally {
+            JvmSignals.putBack();
+        }
         // JOCL answers a NULL program with null
         JoclProgram program = linked == null || linked.getNativePointer() == 0 ? null
             : new JoclProgram(linked, deviceId);

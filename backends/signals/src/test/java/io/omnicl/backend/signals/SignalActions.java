@@ -1,33 +1,35 @@
-package io.omnicl.backend.lwjgl;
+package io.omnicl.backend.signals;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.lwjgl.system.MemoryUtil.NULL;
 import static org.lwjgl.system.MemoryUtil.memAddress;
 
 import java.nio.ByteBuffer;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledOnOs;
-import org.junit.jupiter.api.condition.OS;
 import org.lwjgl.system.JNI;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.system.linux.DynamicLinkLoader;
 
 /**
- * A handler that resets itself ({@code SA_RESETHAND}, as LLVM's do) is replaced by the one read before the first
- * OpenCL call; another (PoCL's own SIGFPE handler, a profiler's) stays. The test plays the library: it sets SIGUSR1,
- * which nothing sends during the test and the JVM's signal chaining does not manage, to {@code SIG_IGN} for a moment.
+ * Tests play the OpenCL library that takes a signal: one that nothing sends during the tests and the JVM's signal
+ * chaining does not manage, set to {@code SIG_IGN} for a moment (Linux only). Shared with the backends' tests through
+ * this module's test-jar.
  */
-@EnabledOnOs(OS.LINUX)
-class JvmSignalsTest {
+public final class SignalActions {
 
-    private static final int SIGUSR1 = 10;
-    private static final long SIG_IGN = 1;
-    private static final int SA_RESETHAND = 0x80000000;
+    /** Where no OpenCL library is loaded. */
+    public static final int SIGUSR1 = 10;
+    /** Where one is: LLVM keeps {@code SIGUSR1} for itself (its "info" signal, a handler that does not reset). */
+    public static final int SIGWINCH = 28;
+    public static final long SIG_IGN = 1;
+    /** What LLVM's handlers are installed with: the handler resets itself to the default action as it runs. */
+    public static final int SA_RESETHAND = 0x80000000;
     private static final int ACTION_BYTES = 256;
     /** Where {@code sa_flags} is in a {@code struct sigaction}. */
     private static final int FLAGS_OFFSET = 136;
+
+    private SignalActions() {
+    }
 
     private static long sigaction() {
         try (MemoryStack stack = MemoryStack.stackPush()) {
@@ -36,7 +38,7 @@ class JvmSignalsTest {
     }
 
     /** The handler of {@code sig} now. */
-    private static long handlerOf(int sig) {
+    public static long handlerOf(int sig) {
         ByteBuffer action = MemoryUtil.memCalloc(ACTION_BYTES);
         try {
             assertEquals(0, JNI.invokePPI(sig, NULL, memAddress(action), sigaction()));
@@ -50,7 +52,7 @@ class JvmSignalsTest {
      * Sets {@code sig}'s handler to {@code SIG_IGN} with {@code flags}; returns its action before, to set back with
      * {@link #set}.
      */
-    private static ByteBuffer ignore(int sig, int flags) {
+    public static ByteBuffer ignore(int sig, int flags) {
         ByteBuffer before = MemoryUtil.memCalloc(ACTION_BYTES);
         ByteBuffer ignored = MemoryUtil.memCalloc(ACTION_BYTES);
         try {
@@ -64,38 +66,12 @@ class JvmSignalsTest {
         }
     }
 
-    private static void set(int sig, ByteBuffer action) {
+    /** Sets {@code sig}'s action back to {@code action} (from {@link #ignore}), and frees it. */
+    public static void set(int sig, ByteBuffer action) {
         try {
             assertEquals(0, JNI.invokePPI(sig, memAddress(action), NULL, sigaction()));
         } finally {
             MemoryUtil.memFree(action);
         }
-    }
-
-    @Test
-    void aHandlerThatResetsItselfIsReplacedByTheOneReadAtFirst() {
-        JvmSignals.readNow();
-        long first = handlerOf(SIGUSR1);
-        ByteBuffer before = ignore(SIGUSR1, SA_RESETHAND);
-        try {
-            assertEquals(SIG_IGN, handlerOf(SIGUSR1));
-            JvmSignals.putBack();
-            assertEquals(first, handlerOf(SIGUSR1));
-        } finally {
-            set(SIGUSR1, before);
-        }
-    }
-
-    @Test
-    void aHandlerThatDoesNotResetItselfStays() {
-        JvmSignals.readNow();
-        ByteBuffer before = ignore(SIGUSR1, 0);
-        try {
-            JvmSignals.putBack();
-            assertEquals(SIG_IGN, handlerOf(SIGUSR1));
-        } finally {
-            set(SIGUSR1, before);
-        }
-        assertNotEquals(SIG_IGN, handlerOf(SIGUSR1));
     }
 }

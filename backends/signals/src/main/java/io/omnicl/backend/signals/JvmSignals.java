@@ -1,9 +1,10 @@
-package io.omnicl.backend.lwjgl;
+package io.omnicl.backend.signals;
 
 import static org.lwjgl.system.MemoryUtil.NULL;
 import static org.lwjgl.system.MemoryUtil.memAddress;
 
 import java.nio.ByteBuffer;
+import org.lwjgl.system.Configuration;
 import org.lwjgl.system.JNI;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
@@ -20,9 +21,11 @@ import org.lwjgl.system.linux.DynamicLinkLoader;
  * handler (which lets a kernel's integer division by zero go on), nor what a profiler or the program installs, so
  * those stay. Under the JVM's signal chaining (libjsig) the JVM's handlers for SIGSEGV, SIGBUS, SIGILL, SIGFPE,
  * SIGPIPE and SIGXFSZ stay in place anyway, and what is read and put back for those is only the chaining's record.
- * Linux only; elsewhere, or where a read fails, nothing is done.
+ * Linux only; elsewhere, or where a read fails (LWJGL's library does not load), nothing is done. Both backends call
+ * it: the LWJGL backend, and the JOCL backend's classes that call the real JOCL (their loader lets this package
+ * through).
  */
-final class JvmSignals {
+public final class JvmSignals {
 
     /** {@code dlsym}'s handle for the default search order. */
     private static final long RTLD_DEFAULT = 0;
@@ -33,6 +36,10 @@ final class JvmSignals {
     /** Where {@code sa_flags} is in a {@code struct sigaction} (after the handler and a mask of 1024 bits). */
     private static final int FLAGS_OFFSET = 8 + 128;
     private static final int SA_RESETHAND = 0x80000000;
+    static {
+        skipHashChecks();
+    }
+
     /** {@code sigaction} of the C library, or NULL where it is not used. */
     private static final long SIGACTION = sigaction();
     /** The handlers before the first OpenCL call, one action per signal (never freed: one per process), or null. */
@@ -44,12 +51,12 @@ final class JvmSignals {
     }
 
     /** Reads the handlers, once: before the first OpenCL call. */
-    static void readNow() {
+    public static void readNow() {
         // the class's initialization reads them
     }
 
     /** Puts back the handler read at first for each signal whose handler now resets itself (LLVM's). */
-    static synchronized void putBack() {
+    public static synchronized void putBack() {
         if (BEFORE == null) {
             return;
         }
@@ -62,6 +69,17 @@ final class JvmSignals {
             }
         } finally {
             MemoryUtil.memFree(now);
+        }
+    }
+
+    /**
+     * LWJGL hashes its own native library at load to warn of a jar and a library of different versions; OmniCL's jar
+     * brings both, and the hash (of half a megabyte, before the JIT has compiled anything) is a good part of loading
+     * LWJGL, which this class does first. A user's choice ({@code org.lwjgl.util.NoHashChecks}) stays.
+     */
+    private static void skipHashChecks() {
+        if (System.getProperty(Configuration.DISABLE_HASH_CHECKS.getProperty()) == null) {
+            Configuration.DISABLE_HASH_CHECKS.set(true);
         }
     }
 
