@@ -125,8 +125,10 @@ final class KernelCommand extends DeviceCommand {
         boolean always = queue.runtime().config().splitsAlways();
         double expectedWhole = always ? Double.NaN : LaunchCut.expectedWhole(perfKey,
                 nodes & ~queue.runtime().devices().lostNodes(), queue.runtime().devices());
+        boolean isShort = LaunchCut.isShort(expectedWhole);
+        CutChoice shape = kernel.cutChoice(perfKey);
         // a short launch is cut or not by where its data is (LaunchCut.plan), never to time one way against the other
-        choice = always || LaunchCut.isShort(expectedWhole) ? null : kernel.cutChoice(perfKey);
+        choice = always || isShort ? null : shape;
         if (choice != null) {
             enqueuedAt = System.nanoTime();
         }
@@ -138,7 +140,7 @@ final class KernelCommand extends DeviceCommand {
         }
         long[] zero = new long[workDim];
         LaunchCut.Plan plan = LaunchCut.plan(kernel, args, new Geometry(workDim, offset == null ? zero : offset,
-                global, local), nodes, queue.runtime().devices(), perfKey, always, expectedWhole);
+                global, local), nodes, queue.runtime().devices(), perfKey, shape, always, expectedWhole);
         if (plan.cut() == null) {
             counters.whole(plan.whyWhole());
             if (choice != null) {
@@ -148,7 +150,7 @@ final class KernelCommand extends DeviceCommand {
             }
         } else {
             counters.split();
-            shortLaunch = LaunchCut.isShort(expectedWhole);
+            shortLaunch = isShort;
         }
         return plan.cut();
     }

@@ -167,12 +167,12 @@ final class LaunchCut {
 
     /**
      * The cut of a launch of {@code kernel} with captured {@code args} over the real devices {@code nodes} (bits)
-     * that can run it. {@code always}: wherever it can be cut ({@code OMNICL_SPLIT=always}); {@code expected}: the
-     * performance model's time for it whole on its fastest device ({@link #expectedWhole}; NaN where unknown, or
-     * with {@code always}).
+     * that can run it. {@code shape}: what was learnt of cutting launches of its shape ({@code key}). {@code always}:
+     * wherever it can be cut ({@code OMNICL_SPLIT=always}); {@code expected}: the performance model's time for it
+     * whole on its fastest device ({@link #expectedWhole}; NaN where unknown, or with {@code always}).
      */
     static Plan plan(Kernel kernel, Kernel.Arg[] args, Geometry g, long nodes, DeviceNodes devices, PerfKey key,
-                     boolean always, double expected) {
+                     CutChoice shape, boolean always, double expected) {
         nodes &= ~devices.lostNodes();
         if (Long.bitCount(nodes) < 2) {
             return whole("one real device can run it");
@@ -181,7 +181,6 @@ final class LaunchCut {
             if (expected < SHORTEST_RESIDENT_CUT_NANOS || !allRunLaunchesApart(nodes, devices)) {
                 return whole(SHORT);
             }
-            CutChoice shape = kernel.cutChoice(key);
             if (shape.readsBeyondWrites()) {
                 return whole(SHORT_STENCIL);
             }
@@ -242,7 +241,7 @@ final class LaunchCut {
         }
         long grains = g.global()[dim] / grain;
         List<Slot> slots = analysis.irregular() ? dealt(takers, speeds, grains)
-                : contiguous(takers, kernel.cutChoice(key).steady(takers.stream().mapToInt(DeviceNode::index).toArray(),
+                : contiguous(takers, shape.steady(takers.stream().mapToInt(DeviceNode::index).toArray(),
                         shares(takers, speeds, grains), Math.max(1, Math.round(grains * SHARE_TOLERANCE))));
         List<PartVerdict.Split> verdicts = new ArrayList<>(slots.size());
         for (Slot slot : slots) {
@@ -287,7 +286,7 @@ final class LaunchCut {
         }
         LaunchCut cut = new LaunchCut(dim, pieces);
         boolean within = readsWithinWrites(verdicts);
-        kernel.cutChoice(key).piecesRead(within, readArgs(verdicts));
+        shape.piecesRead(within, readArgs(verdicts));
         if (isShort(expected)) {
             if (!within) {
                 return whole(SHORT_STENCIL);
