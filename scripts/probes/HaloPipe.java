@@ -58,9 +58,9 @@ public class HaloPipe {
           case "ahead" -> split(false, true);
           case "callback" -> split(true, false);
           case "shared" -> shared();
-          case "chained" -> chained(false);
-          case "chained2" -> chained(true);
-          case "chainedhalf" -> chainedHalf();
+          case "chained" -> chained(Order.EDGE_FIRST);
+          case "chained2" -> chained(Order.INNER_FIRST);
+          case "chainedhalf" -> chained(Order.HALF);
           case "chainedtwo" -> chainedTwo();
           default -> throw new IllegalArgumentException(mode);
         };
@@ -171,63 +171,44 @@ public class HaloPipe {
     return new double[]{(t1 - t0) / 1e3 / sweeps, sum};
   }
 
-  static double[] chained(boolean innerFirst) {
-    cl_context ctx = clCreateContext(null, 2, new cl_device_id[]{gpus[0], gpus[1]}, null, null, null);
-    Side[] s = {new Side(ctx, gpus[0]), new Side(ctx, gpus[1])};
-    ByteBuffer[] host = {pinned(s[0]), pinned(s[1])};
-    for (Side x : s) clFinish(x.q);
-    List<cl_event> events = new ArrayList<>();
-    cl_event[] readDone = new cl_event[2];
-    long t0 = System.nanoTime();
-    for (int t = 0; t < sweeps; t++) {
-      int p = t % 2;
-      cl_event[] now = new cl_event[2];
-      for (int g = 0; g < 2; g++) {
-        Side x = s[g];
-        if (innerFirst) x.rows(p, innerFrom[g], innerTo[g], null, null);
-        if (t > 0) {
-          clEnqueueWriteBuffer(x.q, x.grid[p], false, halo[g] * row, row, slot(host[1 - g], p), 1,
-              new cl_event[]{readDone[1 - g]}, null);
-        }
-        x.rows(p, edge[g], edge[g] + 1, null, null);
-        now[g] = new cl_event();
-        clEnqueueReadBuffer(x.q, x.grid[1 - p], false, edge[g] * row, row, slot(host[g], 1 - p), 0, null, now[g]);
-        events.add(now[g]);
-        if (!innerFirst) x.rows(p, innerFrom[g], innerTo[g], null, null);
-        clFlush(x.q);
-      }
-      readDone = now;
-    }
-    for (Side x : s) clFinish(x.q);
-    long t1 = System.nanoTime();
-    double sum = checksumOfHalves(s);
-    for (cl_event e : events) clReleaseEvent(e);
-    clReleaseContext(ctx);
-    return new double[]{(t1 - t0) / 1e3 / sweeps, sum};
+  /** What each GPU enqueues per sweep in the chained modes, besides the halo's upload and the edge row's read. */
+  enum Order {
+    /** upload, edge row, read, inner rows */
+    EDGE_FIRST,
+    /** inner rows, upload, edge row, read */
+    INNER_FIRST,
+    /** upload, its half of the rows as one launch, read */
+    HALF
   }
 
-  static double[] chainedHalf() {
+  static double[] chained(Order order) {
     cl_context ctx = clCreateContext(null, 2, new cl_device_id[]{gpus[0], gpus[1]}, null, null, null);
     Side[] s = {new Side(ctx, gpus[0]), new Side(ctx, gpus[1])};
     ByteBuffer[] host = {pinned(s[0]), pinned(s[1])};
     for (Side x : s) clFinish(x.q);
     List<cl_event> events = new ArrayList<>();
     cl_event[] readDone = new cl_event[2];
-    int[] from = {0, h}, to = {h, n};
+    int[] halfFrom = {0, h}, halfTo = {h, n};
     long t0 = System.nanoTime();
     for (int t = 0; t < sweeps; t++) {
       int p = t % 2;
       cl_event[] now = new cl_event[2];
       for (int g = 0; g < 2; g++) {
         Side x = s[g];
+        if (order == Order.INNER_FIRST) x.rows(p, innerFrom[g], innerTo[g], null, null);
         if (t > 0) {
           clEnqueueWriteBuffer(x.q, x.grid[p], false, halo[g] * row, row, slot(host[1 - g], p), 1,
               new cl_event[]{readDone[1 - g]}, null);
         }
-        x.rows(p, from[g], to[g], null, null);
+        if (order == Order.HALF) {
+          x.rows(p, halfFrom[g], halfTo[g], null, null);
+        } else {
+          x.rows(p, edge[g], edge[g] + 1, null, null);
+        }
         now[g] = new cl_event();
         clEnqueueReadBuffer(x.q, x.grid[1 - p], false, edge[g] * row, row, slot(host[g], 1 - p), 0, null, now[g]);
         events.add(now[g]);
+        if (order == Order.EDGE_FIRST) x.rows(p, innerFrom[g], innerTo[g], null, null);
         clFlush(x.q);
       }
       readDone = now;
