@@ -11,6 +11,7 @@ import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.runtime.entry.RuntimeDriver;
 import io.omnicl.runtime.sched.PerfKey;
+import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.spi.fake.DeviceSpec;
 import io.omnicl.spi.fake.FakeBackend;
 import io.omnicl.spi.fake.FakeConfig;
@@ -379,9 +380,10 @@ class FakeDevicesTest {
      * A launch cut when enqueued, needing nothing moved first: each GPU's piece goes to its driver from the enqueuing
      * thread, so that the GPU starts at once; a CPU device's goes to the device's own thread (a CPU device of PoCL
      * runs a launch in the thread that submits it, and pieces submitted from one thread would run one after the other).
-     * The enqueuing thread submits only where the device's thread is not busy, which a loaded machine can make it for
-     * several launches in a row: of sixteen launches made after a first one, each GPU must have taken at least one
-     * from it, and a CPU device none.
+     * The enqueuing thread submits only where the device's thread is not busy: each launch waits for both workers to
+     * be idle first (a loaded machine can keep a device's thread in the tail of the launch before for several
+     * launches in a row), and of sixteen launches made after a first one each GPU must have taken at least one from
+     * it (its thread may still wake on its own now and then), and a CPU device none.
      */
     @ParameterizedTest(name = "GPUs {0}")
     @ValueSource(booleans = {true, false})
@@ -396,6 +398,7 @@ class FakeDevicesTest {
         String self = Thread.currentThread().getName();
         int[] fromThisThread = new int[2];
         for (int launch = 0; launch < 16; launch++) {
+            awaitIdle(p.engine());
             long[] before = {backend.device(0).launchesBy(self), backend.device(1).launchesBy(self)};
             p.launch().release();
             for (int d = 0; d < 2; d++) {
@@ -409,6 +412,14 @@ class FakeDevicesTest {
         assertArrayEquals(FillProgram.filled(), p.read(List.of()));
         assertEquals(17, p.engine().launchSplits().split());
         p.release();
+    }
+
+    /** Waits (ten seconds at most) until every device's worker is {@link DeviceWorker#idle}. */
+    private static void awaitIdle(RuntimeDriver engine) {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!engine.devices().nodes().stream().allMatch(n -> n.worker().idle()) && System.nanoTime() < until) {
+            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
+        }
     }
 
     /**

@@ -412,6 +412,21 @@ public final class DeviceWorker implements Worker, MemoryNode {
         }
     }
 
+    /**
+     * Whether no thread holds the worker's role now and it has nothing in flight or posted: a program thread
+     * enqueuing now would submit to it itself ({@link #runNow}), unless its thread wakes first.
+     */
+    public boolean idle() {
+        if (!role.tryLock()) {
+            return false;
+        }
+        try {
+            return inFlight.isEmpty() && !tasks.any();
+        } finally {
+            role.unlock();
+        }
+    }
+
     /** Under {@link #role}: nothing in flight, posted, or given to the scheduler while driven. */
     private boolean nothingLeft() {
         return inFlight.isEmpty() && !tasks.any() && !schedulerMayHaveWork;
