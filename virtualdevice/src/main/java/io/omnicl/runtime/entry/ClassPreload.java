@@ -1,5 +1,7 @@
 package io.omnicl.runtime.entry;
 
+import io.omnicl.runtime.access.AnalysisWarmup;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -19,9 +21,10 @@ import java.util.stream.Stream;
 /**
  * Loads OmniCL's classes on a thread of its own while the program finds its devices, makes its context and builds its
  * program: a program's first launch and read would otherwise load some 300 of them from the jar on its own thread,
- * one after the other, as it reaches them. Loading only: no class is initialized, so nothing of OmniCL runs sooner
- * than it would. Once per JVM, and only where the classes come from a jar or folder of the file system (not from a
- * jar nested in another, as some application servers load them).
+ * one after the other, as it reaches them. Loading only: no class is initialized, so nothing of OmniCL that uses a
+ * device or holds state runs sooner than it would. Then, where launches may be cut, the kernel analysis runs over
+ * kernels of its own ({@link AnalysisWarmup}), which is pure. Once per JVM, and only where the classes come from a
+ * jar or folder of the file system (not from a jar nested in another, as some application servers load them).
  */
 final class ClassPreload {
 
@@ -36,17 +39,21 @@ final class ClassPreload {
 
     /**
      * Starts loading, on a daemon thread, the classes of {@link #PACKAGES} where {@code anchors} were loaded from,
-     * each through its anchor's class loader.
+     * each through its anchor's class loader; then, where {@code cuts} (launches may be cut), warms the kernel
+     * analysis.
      */
-    static void start(List<Class<?>> anchors) {
+    static void start(List<Class<?>> anchors, boolean cuts) {
         if (!STARTED.compareAndSet(false, true)) {
             return;
         }
         Thread t = new Thread(() -> {
             try {
                 load(anchors);
+                if (cuts) {
+                    AnalysisWarmup.run();
+                }
             } catch (RuntimeException | LinkageError e) {
-                // a help, not a need: each class still loads where it is used
+                // a help, not a need: what is not loaded or run here is where it is used
             }
         }, "omnicl-preload");
         t.setDaemon(true);

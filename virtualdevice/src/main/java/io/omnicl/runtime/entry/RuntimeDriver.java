@@ -83,7 +83,7 @@ public final class RuntimeDriver implements Driver, Services {
         this.config = config;
         if (config.preload()) {
             ClassPreload.start(backend == null ? List.of(RuntimeDriver.class, Driver.class, Backend.class)
-                    : List.of(RuntimeDriver.class, Driver.class, Backend.class, backend.getClass()));
+                    : List.of(RuntimeDriver.class, Driver.class, Backend.class, backend.getClass()), config.splits());
         }
         // finding the devices (the OpenCL library loaded, each driver starting its devices) takes longest:
         // what does not need them is made meanwhile, and what a short program would load later (the digest
