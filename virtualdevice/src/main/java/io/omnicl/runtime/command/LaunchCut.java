@@ -17,7 +17,6 @@ import io.omnicl.runtime.worker.DeviceNodes;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -467,7 +466,7 @@ final class LaunchCut {
     /**
      * How fast each of {@code nodes} (bits) runs this launch: the inverse of the time the performance model expects
      * of it whole there, once every one of them has run the kernel (whole, or its pieces of a cut launch, whose
-     * span counts scaled to the whole launch), else each device's calibrated speed.
+     * span counts scaled to the whole launch), else each device's calibrated speed; in the devices' order.
      */
     private static Map<DeviceNode, Double> speeds(long nodes, DeviceNodes devices, PerfKey key) {
         Map<DeviceNode, Double> timed = new LinkedHashMap<>();
@@ -485,21 +484,33 @@ final class LaunchCut {
     }
 
     /**
-     * The devices that take a share: each whose share would not be negligible, fastest first while there are
-     * grains; with {@code always}, every device, so that a cut is made wherever it can be.
+     * The devices that take a share, in the devices' order (a device keeps its place in the range, whichever is
+     * faster now): each whose share would not be negligible, the slowest left out while there are more than grains;
+     * with {@code always}, every device, so that a cut is made wherever it can be. {@code speeds} is in the devices'
+     * order ({@link #speeds}). Loops rather than streams and comparators: a program's first launch runs this before
+     * the JVM has linked them.
      */
     private static List<DeviceNode> takers(Map<DeviceNode, Double> speeds, long grains, boolean always) {
-        double total = speeds.values().stream().mapToDouble(Double::doubleValue).sum();
-        List<DeviceNode> all = new ArrayList<>(speeds.keySet());
-        all.sort(Comparator.comparingDouble((DeviceNode n) -> -speeds.get(n)));
+        double total = 0;
+        for (double speed : speeds.values()) {
+            total += speed;
+        }
         List<DeviceNode> takers = new ArrayList<>();
-        for (DeviceNode n : all) {
-            if ((always || speeds.get(n) / total >= SMALLEST_SHARE) && takers.size() < grains) {
-                takers.add(n);
+        for (Map.Entry<DeviceNode, Double> e : speeds.entrySet()) {
+            if (always || e.getValue() / total >= SMALLEST_SHARE) {
+                takers.add(e.getKey());
             }
         }
-        // in the devices' order, whichever is faster now: a device keeps its place in the range
-        takers.sort(Comparator.comparingInt(DeviceNode::index));
+        while (takers.size() > grains) {
+            // of equally slow devices, the last goes
+            DeviceNode slowest = takers.get(0);
+            for (DeviceNode n : takers) {
+                if (speeds.get(n) <= speeds.get(slowest)) {
+                    slowest = n;
+                }
+            }
+            takers.remove(slowest);
+        }
         return takers;
     }
 

@@ -9,4 +9,17 @@ package io.omnicl.runtime.sched;
  * @param workItems the number of work-items, to scale from other shapes of the same kernel
  */
 public record PerfKey(String kernel, String shape, long workItems) {
+
+    // written out: a record's own equals and hashCode are linked at their first call, which costs a program's first
+    // launch (that looks its key up) milliseconds
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof PerfKey k && k.workItems == workItems && k.kernel.equals(kernel) && k.shape.equals(shape);
+    }
+
+    @Override
+    public int hashCode() {
+        return (kernel.hashCode() * 31 + shape.hashCode()) * 31 + Long.hashCode(workItems);
+    }
 }
