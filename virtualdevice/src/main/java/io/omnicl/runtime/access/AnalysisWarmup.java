@@ -9,7 +9,8 @@ import java.util.List;
  * program's first launch that may be cut would otherwise pay, on its own thread and while its devices wait, for the
  * JVM's first run of this code (its lambdas and records linked, its methods interpreted). The kernels are of the kinds
  * programs launch whole over their data: a frame drawn by a loop that stops where a point escapes, a stencil with
- * a guarded border, a matrix product's loop, an update indexed by work-group. Pure: it uses no device and nothing a program's analyses use.
+ * a guarded border, a matrix product's loop, an update indexed by work-group. Pure: it uses no device and nothing a
+ * program's analyses use.
  */
 public final class AnalysisWarmup {
 

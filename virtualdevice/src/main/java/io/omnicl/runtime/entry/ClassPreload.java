@@ -23,8 +23,8 @@ import java.util.stream.Stream;
  * program: a program's first launch and read would otherwise load some 300 of them from the jar on its own thread,
  * one after the other, as it reaches them. Loading only: no class is initialized, so nothing of OmniCL that uses a
  * device or holds state runs sooner than it would. Then, where launches may be cut, the kernel analysis runs over
- * kernels of its own ({@link AnalysisWarmup}), which is pure. Once per JVM, and only where the classes come from a
- * jar or folder of the file system (not from a jar nested in another, as some application servers load them).
+ * kernels of its own ({@link AnalysisWarmup}), which is pure. Once per JVM; classes are loaded only where they come
+ * from a jar or folder of the file system (not from a jar nested in another, as some application servers load them).
  */
 final class ClassPreload {
 
