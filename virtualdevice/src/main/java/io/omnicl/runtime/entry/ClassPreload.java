@@ -22,9 +22,10 @@ import java.util.stream.Stream;
  * Loads OmniCL's classes on a thread of its own while the program finds its devices, makes its context and builds its
  * program: a program's first launch and read would otherwise load some 300 of them from the jar on its own thread,
  * one after the other, as it reaches them. Loading only: no class is initialized, so nothing of OmniCL that uses a
- * device or holds state runs sooner than it would. Then, where launches may be cut, the kernel analysis runs over
- * kernels of its own ({@link AnalysisWarmup}), which is pure. Once per JVM; classes are loaded only where they come
- * from a jar or folder of the file system (not from a jar nested in another, as some application servers load them).
+ * device or holds state runs sooner than it would. Once per JVM, and only where the classes come from a jar or folder
+ * of the file system (not from a jar nested in another, as some application servers load them). Once the devices are
+ * found, where launches may be cut across them, the kernel analysis runs over kernels of its own on another thread
+ * ({@link AnalysisWarmup}, which is pure).
  */
 final class ClassPreload {
 
@@ -33,29 +34,36 @@ final class ClassPreload {
             "io/omnicl/spi/", "io/omnicl/backend/");
 
     private static final AtomicBoolean STARTED = new AtomicBoolean();
+    private static final AtomicBoolean WARMED = new AtomicBoolean();
 
     private ClassPreload() {
     }
 
     /**
      * Starts loading, on a daemon thread, the classes of {@link #PACKAGES} where {@code anchors} were loaded from,
-     * each through its anchor's class loader; then, where {@code cuts} (launches may be cut), warms the kernel
-     * analysis.
+     * each through its anchor's class loader.
      */
-    static void start(List<Class<?>> anchors, boolean cuts) {
-        if (!STARTED.compareAndSet(false, true)) {
-            return;
+    static void start(List<Class<?>> anchors) {
+        if (STARTED.compareAndSet(false, true)) {
+            onThreadOfItsOwn("omnicl-preload", () -> load(anchors));
         }
+    }
+
+    /** Runs {@link AnalysisWarmup} on a daemon thread: launches may be cut over the devices found (once per JVM). */
+    static void warmAnalysis() {
+        if (WARMED.compareAndSet(false, true)) {
+            onThreadOfItsOwn("omnicl-warmup", AnalysisWarmup::run);
+        }
+    }
+
+    private static void onThreadOfItsOwn(String name, Runnable help) {
         Thread t = new Thread(() -> {
             try {
-                load(anchors);
-                if (cuts) {
-                    AnalysisWarmup.run();
-                }
+                help.run();
             } catch (RuntimeException | LinkageError e) {
                 // a help, not a need: what is not loaded or run here is where it is used
             }
-        }, "omnicl-preload");
+        }, name);
         t.setDaemon(true);
         t.start();
     }

@@ -83,7 +83,7 @@ public final class RuntimeDriver implements Driver, Services {
         this.config = config;
         if (config.preload()) {
             ClassPreload.start(backend == null ? List.of(RuntimeDriver.class, Driver.class, Backend.class)
-                    : List.of(RuntimeDriver.class, Driver.class, Backend.class, backend.getClass()), config.splits());
+                    : List.of(RuntimeDriver.class, Driver.class, Backend.class, backend.getClass()));
         }
         // finding the devices (the OpenCL library loaded, each driver starting its devices) takes longest:
         // what does not need them is made meanwhile, and what a short program would load later (the digest
@@ -129,6 +129,9 @@ public final class RuntimeDriver implements Driver, Services {
                     config.deviceMemLimit(), staged, watchNanos, trace, model));
         });
         this.devices = new DeviceNodes(nodes, model, workers -> Schedulers.create(config.scheduler(), workers, model));
+        if (config.preload() && config.splits() && nodes.size() > 1) {
+            ClassPreload.warmAnalysis();
+        }
         this.coherency = new Coherency(k -> devices.node(k).worker());
         this.platform = new Platform(this);
         if (!config.traceFile().isEmpty()) {

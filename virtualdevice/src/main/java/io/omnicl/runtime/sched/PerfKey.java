@@ -1,5 +1,7 @@
 package io.omnicl.runtime.sched;
 
+import java.util.Objects;
+
 /**
  * What a kernel launch's run time depends on: the kernel (its program's content hash and its name) and the
  * launch's shape (global size and argument sizes).
@@ -15,11 +17,12 @@ public record PerfKey(String kernel, String shape, long workItems) {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof PerfKey k && k.workItems == workItems && k.kernel.equals(kernel) && k.shape.equals(shape);
+        return o instanceof PerfKey k && k.workItems == workItems && Objects.equals(k.kernel, kernel)
+                && Objects.equals(k.shape, shape);
     }
 
     @Override
     public int hashCode() {
-        return (kernel.hashCode() * 31 + shape.hashCode()) * 31 + Long.hashCode(workItems);
+        return (Objects.hashCode(kernel) * 31 + Objects.hashCode(shape)) * 31 + Long.hashCode(workItems);
     }
 }
