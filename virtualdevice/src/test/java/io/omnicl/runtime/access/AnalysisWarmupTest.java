@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 /**
  * The warm-up walks the path of a launch that is cut: each of its kernels may be cut, and what its first half uses is
@@ -36,6 +37,6 @@ class AnalysisWarmupTest {
     }
 
     private static List<ArgAccess> args(PartVerdict v) {
-        return ((PartVerdict.Split) v).args();
+        return assertInstanceOf(PartVerdict.Split.class, v, "the warm-up's kernel is cut").args();
     }
 }
