@@ -163,11 +163,23 @@ public class HaloPipe {
       }
       if (!callbacks) for (cl_event d : down) clWaitForEvents(1, new cl_event[]{d});
     }
+    double[] result = ended(s, events, t0);
+    for (Side x : s) clReleaseContext(x.ctx);
+    return result;
+  }
+
+  /** Both GPUs' sides in one context of the two. */
+  static Side[] inOneContext() {
+    cl_context ctx = clCreateContext(null, 2, new cl_device_id[]{gpus[0], gpus[1]}, null, null, null);
+    return new Side[]{new Side(ctx, gpus[0]), new Side(ctx, gpus[1])};
+  }
+
+  /** Once both GPUs' queues have ended: microseconds a sweep since t0, the halves' checksum; the events released. */
+  static double[] ended(Side[] s, List<cl_event> events, long t0) {
     for (Side x : s) clFinish(x.q);
     long t1 = System.nanoTime();
     double sum = checksumOfHalves(s);
     for (cl_event e : events) clReleaseEvent(e);
-    for (Side x : s) clReleaseContext(x.ctx);
     return new double[]{(t1 - t0) / 1e3 / sweeps, sum};
   }
 
@@ -182,8 +194,7 @@ public class HaloPipe {
   }
 
   static double[] chained(Order order) {
-    cl_context ctx = clCreateContext(null, 2, new cl_device_id[]{gpus[0], gpus[1]}, null, null, null);
-    Side[] s = {new Side(ctx, gpus[0]), new Side(ctx, gpus[1])};
+    Side[] s = inOneContext();
     ByteBuffer[] host = {pinned(s[0]), pinned(s[1])};
     for (Side x : s) clFinish(x.q);
     List<cl_event> events = new ArrayList<>();
@@ -213,18 +224,14 @@ public class HaloPipe {
       }
       readDone = now;
     }
-    for (Side x : s) clFinish(x.q);
-    long t1 = System.nanoTime();
-    double sum = checksumOfHalves(s);
-    for (cl_event e : events) clReleaseEvent(e);
-    clReleaseContext(ctx);
-    return new double[]{(t1 - t0) / 1e3 / sweeps, sum};
+    double[] result = ended(s, events, t0);
+    clReleaseContext(s[0].ctx);
+    return result;
   }
 
   static double[] chainedTwo() {
-    cl_context ctx = clCreateContext(null, 2, new cl_device_id[]{gpus[0], gpus[1]}, null, null, null);
-    Side[] s = {new Side(ctx, gpus[0]), new Side(ctx, gpus[1])};
-    cl_command_queue[] ex = {clCreateCommandQueue(ctx, gpus[0], 0, null), clCreateCommandQueue(ctx, gpus[1], 0, null)};
+    Side[] s = inOneContext();
+    cl_command_queue[] ex = {clCreateCommandQueue(s[0].ctx, gpus[0], 0, null), clCreateCommandQueue(s[1].ctx, gpus[1], 0, null)};
     ByteBuffer[] host = {pinned(s[0]), pinned(s[1])};
     for (Side x : s) clFinish(x.q);
     List<cl_event> events = new ArrayList<>();
@@ -252,18 +259,14 @@ public class HaloPipe {
       }
       readDone = read; innerDone = inner; edgeDone = edged;
     }
-    for (Side x : s) clFinish(x.q);
     for (cl_command_queue q : ex) clFinish(q);
-    long t1 = System.nanoTime();
-    double sum = checksumOfHalves(s);
-    for (cl_event e : events) clReleaseEvent(e);
-    clReleaseContext(ctx);
-    return new double[]{(t1 - t0) / 1e3 / sweeps, sum};
+    double[] result = ended(s, events, t0);
+    clReleaseContext(s[0].ctx);
+    return result;
   }
 
   static double[] shared() {
-    cl_context ctx = clCreateContext(null, 2, new cl_device_id[]{gpus[0], gpus[1]}, null, null, null);
-    Side[] s = {new Side(ctx, gpus[0]), new Side(ctx, gpus[1])};
+    Side[] s = inOneContext();
     for (Side x : s) clFinish(x.q);
     List<cl_event> events = new ArrayList<>();
     cl_event[] edgeDone = new cl_event[2];
@@ -285,11 +288,8 @@ public class HaloPipe {
       }
       edgeDone = now;
     }
-    for (Side x : s) clFinish(x.q);
-    long t1 = System.nanoTime();
-    double sum = checksumOfHalves(s);
-    for (cl_event e : events) clReleaseEvent(e);
-    clReleaseContext(ctx);
-    return new double[]{(t1 - t0) / 1e3 / sweeps, sum};
+    double[] result = ended(s, events, t0);
+    clReleaseContext(s[0].ctx);
+    return result;
   }
 }
