@@ -83,7 +83,7 @@ public final class Context extends CountedObject implements ClContext {
         for (DeviceNode n : nodes) {
             usable |= n.bit();
         }
-        usable &= ~real.lostNodes();
+        usable = real.usable(usable);
         boolean virtual = devices.stream().anyMatch(Device::isVirtual);
         long homes = virtual ? oneUnstaged(nodes, real.scheduler().homeOfNewData(usable) & usable, bytes) : usable;
         return nodes.stream().filter(n -> (homes & n.bit()) != 0).map(DeviceNode::worker).toList();

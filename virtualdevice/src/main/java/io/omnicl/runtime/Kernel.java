@@ -129,7 +129,7 @@ public final class Kernel extends CountedObject implements ClKernel {
         return template.perfKey(shape, workDim);
     }
 
-    /** Real devices that have this kernel, as bits. */
+    /** Real devices that have this kernel, as bits: those that joined since it was made too ({@link #joined}). */
     public long nodeMask() {
         long mask = 0;
         for (int i = 1; i < reals.length; i++) {
@@ -137,7 +137,22 @@ public final class Kernel extends CountedObject implements ClKernel {
                 mask |= 1L << i;
             }
         }
-        return mask;
+        return (template.nodes() & ~mask) == 0 ? mask : joined(mask);
+    }
+
+    /**
+     * Takes a real kernel on each device that built the program behind the program after this kernel was made
+     * ({@link KernelTemplate#join}); returns the devices it has now. Its worker sets the arguments there at the
+     * first launch, as on every device.
+     */
+    private synchronized long joined(long mask) {
+        long late = template.nodes() & ~mask;
+        for (int i = 1; i < reals.length; i++) {
+            if ((late & (1L << i)) != 0 && reals[i] == null) {
+                reals[i] = template.takeOn(i);
+            }
+        }
+        return mask | late;
     }
 
     /** The kernel on {@code node}; only for that node's worker. */

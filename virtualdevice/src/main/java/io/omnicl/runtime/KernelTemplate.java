@@ -14,6 +14,7 @@ import io.omnicl.spi.BackendException;
 import io.omnicl.spi.KernelArgInfo;
 import io.omnicl.spi.KernelWorkGroupInfo;
 import io.omnicl.spi.RealKernel;
+import io.omnicl.spi.RealProgram;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
@@ -56,6 +57,8 @@ final class KernelTemplate {
     private final ArrayDeque<Real>[] idle;
     /** By node index: real kernels of the geometry variant no kernel uses now. */
     private final ArrayDeque<Real>[] idleVariants;
+    /** Bits of the nodes where {@link #idle} is not null; written under {@code this}. */
+    private volatile long nodes;
     private final RealKernel validator;
     /** By argument index: the size of a by-value argument the device took, else 0. */
     private final long[] acceptedSizes;
@@ -86,6 +89,7 @@ final class KernelTemplate {
                 idle[n.index()] = new ArrayDeque<>();
                 idleVariants[n.index()] = new ArrayDeque<>();
                 idle[n.index()].add(new Real(k, new Object[k.argCount()]));
+                nodes |= n.bit();
                 first = first == null ? n : first;
             }
         }
@@ -128,6 +132,39 @@ final class KernelTemplate {
     /** The work-group facts on {@code node}, or null when the kernel is not there. */
     KernelWorkGroupInfo workGroup(DeviceNode node) {
         return workGroups[node.index()];
+    }
+
+    /** Bits of the nodes that have this kernel, those that joined after the template was made among them. */
+    long nodes() {
+        return nodes;
+    }
+
+    /**
+     * {@code node} has built the program behind the program ({@link Program#build}): it gets this kernel, so that
+     * kernels made before may run there too ({@link #takeOn}). Nothing where the build failed, or it has the kernel.
+     */
+    synchronized void join(DeviceNode node) {
+        int i = node.index();
+        RealProgram built = program.realProgram(node);
+        if (released || idle[i] != null || built == null || !built.kernelNames().contains(name)) {
+            return;
+        }
+        RealKernel k = built.createKernel(name);
+        workGroups[i] = k.workGroupInfo();
+        idleVariants[i] = new ArrayDeque<>();
+        idle[i] = new ArrayDeque<>();
+        idle[i].add(new Real(k, new Object[k.argCount()]));
+        nodes |= node.bit();
+    }
+
+    /** A real kernel on node {@code index}, which has this kernel, for a kernel made before the node joined. */
+    synchronized Real takeOn(int index) {
+        Real r = idle[index].poll();
+        if (r == null) {
+            DeviceNode n = program.contextImpl().runtime().devices().node(index);
+            r = new Real(program.realProgram(n).createKernel(name), new Object[argInfo.length]);
+        }
+        return r;
     }
 
     /** The spare real kernel; use it only while holding its lock. */

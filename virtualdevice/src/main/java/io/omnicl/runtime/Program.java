@@ -27,6 +27,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 import static io.omnicl.driver.OpenClConstants.*;
 
@@ -151,7 +152,32 @@ final class Program extends CountedObject implements ClProgram {
     @Override
     public void build(List<ClDevice> devices, String buildOptions, Runnable callback) {
         run(devices, buildOptions, callback, CL_BUILD_PROGRAM_FAILURE,
-                n -> builds.buildOn(n, source, contentHash, options));
+                n -> builds.buildOn(n, source, contentHash, options),
+                context.runtime().config().lazyOpen() ? this::onlyVirtual : n -> false);
+    }
+
+    /**
+     * Whether {@code node} is in the context only behind the virtual device: the program then need not wait for it
+     * ({@link ProgramBuilds#runEverywhere}), as no queue of the context's runs there alone.
+     */
+    private boolean onlyVirtual(DeviceNode node) {
+        for (ClDevice d : context.devices()) {
+            Device device = (Device) d;
+            if (!device.isVirtual() && device.nodes().contains(node)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * {@code node} has run the program's build behind the program: the kernels made meanwhile may run there from
+     * now on ({@link KernelTemplate#join}).
+     */
+    private synchronized void joinKernels(DeviceNode node) {
+        for (KernelTemplate t : templates.values()) {
+            t.join(node);
+        }
     }
 
     @Override
@@ -165,18 +191,21 @@ final class Program extends CountedObject implements ClProgram {
             headerSources.add(header.source);
         }
         run(devices, compileOptions, callback, CL_COMPILE_PROGRAM_FAILURE,
-                n -> builds.compileOn(n, source, options, headerSources, headerNames));
+                n -> builds.compileOn(n, source, options, headerSources, headerNames), n -> false);
     }
 
     /**
      * Builds or compiles on the real devices of {@code devices}: blocks without a callback and throws
-     * {@code failure} when no real device succeeded; with one, calls back when all are done.
+     * {@code failure} when no real device succeeded; with one, calls back when all are done, but those of
+     * {@code deferrable} that open behind the program ({@link ProgramBuilds#runEverywhere}).
      */
     private void run(List<ClDevice> devices, String newOptions, Runnable callback, int failure,
-                     Function<DeviceNode, Build> step) {
+                     Function<DeviceNode, Build> step, Predicate<DeviceNode> deferrable) {
         checkValid();
         // a lost device builds nothing; the program is built if the others build it
         List<DeviceNode> nodes = nodesOf(devices).stream().filter(n -> !n.isLost()).toList();
+        // the build before may still run on devices opening behind the program: this one replaces it there too
+        builds.awaitBehind();
         synchronized (this) {
             if (kernels.get() > 0 || !building.isEmpty()) {
                 throw new ClError(CL_INVALID_OPERATION, "kernels are attached or a build is running");
@@ -186,13 +215,14 @@ final class Program extends CountedObject implements ClProgram {
             options = newOptions == null ? "" : newOptions;
         }
         hold();
-        CompletableFuture<Void> all = builds.runEverywhere(nodes, step).whenComplete((v, e) -> {
-            synchronized (this) {
-                building = Set.of();
-            }
-            analyseKernels();
-            unhold();
-        });
+        CompletableFuture<Void> all = builds.runEverywhere(nodes, step, deferrable, this::joinKernels)
+                .whenComplete((v, e) -> {
+                    synchronized (this) {
+                        building = Set.of();
+                    }
+                    analyseKernels();
+                });
+        CompletableFuture.allOf(all, builds.behind()).whenComplete((v, e) -> unhold());
         if (callback != null) {
             all.whenComplete((v, e) -> Callbacks.post(callback));
             return;
@@ -432,8 +462,10 @@ final class Program extends CountedObject implements ClProgram {
             case CL_PROGRAM_SOURCE:
                 return InfoValue.ofString(source == null ? "" : source);
             case CL_PROGRAM_BINARY_SIZES:
+                builds.awaitBehind();
                 return InfoValue.ofLongs(context.deviceList().stream().mapToLong(d -> binary(d).length).toArray());
             case CL_PROGRAM_BINARIES:
+                builds.awaitBehind();
                 return InfoValue.ofBinaries(context.deviceList().stream().map(this::binary).toList());
             case CL_PROGRAM_NUM_KERNELS:
                 requireExecutable();

@@ -2,8 +2,10 @@ package io.omnicl.runtime;
 
 import io.omnicl.runtime.completion.Log;
 import io.omnicl.runtime.worker.DeviceNode;
+import io.omnicl.runtime.worker.DeviceNodes;
 import io.omnicl.runtime.worker.NativeGate;
 import io.omnicl.spi.BackendException;
+import io.omnicl.spi.DeviceParam;
 import io.omnicl.spi.RealKernel;
 import io.omnicl.spi.RealProgram;
 
@@ -17,7 +19,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 import static io.omnicl.driver.OpenClConstants.*;
 
@@ -34,6 +38,12 @@ final class ProgramBuilds {
         t.setDaemon(true);
         return t;
     });
+
+    /**
+     * A device whose opening took at least this long (ns) has the other devices of its model open behind the
+     * program ({@link #runEverywhere}): a GPU's driver takes a hundred milliseconds or more to make its context.
+     */
+    static final long SLOW_OPEN_NANOS = 50_000_000L;
 
     /** Arguments' qualifiers tell which buffers a kernel writes: always ask the device for them. */
     private static final String ARG_INFO_OPTION = " -cl-kernel-arg-info";
@@ -54,6 +64,8 @@ final class ProgramBuilds {
 
     private final Services runtime;
     private final Map<DeviceNode, Build> builds = new ConcurrentHashMap<>();
+    /** The last {@link #runEverywhere}'s steps on devices that open behind the program: ends once they have run. */
+    private volatile CompletableFuture<Void> behind = CompletableFuture.completedFuture(null);
     /** Each kernel's declared attributes, when the source was built (or its cached build loaded). */
     private volatile Map<String, String> kernelAttributes;
 
@@ -110,17 +122,62 @@ final class ProgramBuilds {
      * other for devices of one model. The second of a model then finds the first's binary in the cache, and a
      * driver does not build one program for two identical devices at once (the likely cause of a build on two
      * PoCL basic devices that once failed with "1 error generated").
+     * <p>
+     * The future ends once the step has run everywhere but on the devices that open behind the program: those of
+     * {@code deferrable} not open yet whose memory is apart from the host's (a GPU's), of a model whose first device
+     * took {@link #SLOW_OPEN_NANOS} or more to open. They open and run the step once the program has launched twice
+     * ({@link DeviceNodes#lateOpening}), each then handed to {@code joined}; {@link #behind} ends when they have. A
+     * program that runs once and exits then waits for no more than one device of each model.
      */
-    CompletableFuture<Void> runEverywhere(List<DeviceNode> nodes, Function<DeviceNode, Build> step) {
+    CompletableFuture<Void> runEverywhere(List<DeviceNode> nodes, Function<DeviceNode, Build> step,
+                                          Predicate<DeviceNode> deferrable, Consumer<DeviceNode> joined) {
         Map<String, List<DeviceNode>> byModel = new LinkedHashMap<>();
         for (DeviceNode n : nodes) {
             byModel.computeIfAbsent(n.modelId(), k -> new ArrayList<>()).add(n);
         }
-        List<CompletableFuture<Void>> parts = new ArrayList<>();
+        List<CompletableFuture<?>> ready = new ArrayList<>();
+        List<CompletableFuture<?>> all = new ArrayList<>();
         for (List<DeviceNode> sameModel : byModel.values()) {
-            parts.add(CompletableFuture.runAsync(() -> sameModel.forEach(n -> runOn(n, step)), BUILDERS));
+            CompletableFuture<List<DeviceNode>> modelReady = CompletableFuture.supplyAsync(() -> {
+                List<DeviceNode> later = new ArrayList<>();
+                for (DeviceNode n : sameModel) {
+                    if (n != sameModel.get(0) && !n.info().getBool(DeviceParam.HOST_UNIFIED_MEMORY)
+                            && sameModel.get(0).openNanos() >= SLOW_OPEN_NANOS
+                            && deferrable.test(n) && n.openLater()) {
+                        later.add(n);
+                    } else {
+                        runOn(n, step);
+                    }
+                }
+                return later;
+            }, BUILDERS);
+            ready.add(modelReady);
+            all.add(modelReady.thenCompose(later -> later.isEmpty() ? CompletableFuture.completedFuture(null)
+                    : runtime.devices().lateOpening().thenRunAsync(() -> later.forEach(n -> {
+                        runOn(n, step);
+                        joined.accept(n);
+                    }), BUILDERS)));
         }
-        return CompletableFuture.allOf(parts.toArray(new CompletableFuture<?>[0]));
+        behind = CompletableFuture.allOf(all.toArray(new CompletableFuture<?>[0]));
+        return CompletableFuture.allOf(ready.toArray(new CompletableFuture<?>[0]));
+    }
+
+    /** Runs {@code step} for every node, all before the future ends (see the other form). */
+    CompletableFuture<Void> runEverywhere(List<DeviceNode> nodes, Function<DeviceNode, Build> step) {
+        return runEverywhere(nodes, step, n -> false, n -> { });
+    }
+
+    /** Ends once the last {@link #runEverywhere}'s steps on devices that open behind the program have run. */
+    CompletableFuture<Void> behind() {
+        return behind;
+    }
+
+    /** Has devices that open behind the program open now, and waits until they have run the last steps. */
+    void awaitBehind() {
+        if (!behind.isDone()) {
+            runtime.devices().openLateNow();
+            behind.join();
+        }
     }
 
     private void runOn(DeviceNode n, Function<DeviceNode, Build> step) {

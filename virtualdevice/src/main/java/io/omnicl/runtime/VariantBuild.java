@@ -5,10 +5,13 @@ import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.spi.RealKernel;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * The {@link GeometryVariant} of one kernel, built in the background on the real devices its program is built for
@@ -22,8 +25,10 @@ final class VariantBuild {
     private final CompletableFuture<Void> done;
     /** Why there is no variant at all, or null. */
     private final String failure;
+    private final Function<DeviceNode, ProgramBuilds.Build> step;
+    /** The builds on devices that built the program after the variant's first build; guarded by {@code this}. */
+    private final Map<DeviceNode, CompletableFuture<Void>> late = new HashMap<>();
     private boolean released;
-    private boolean finished;
     private final Map<DeviceNode, Long> largestGroups = new ConcurrentHashMap<>();
 
     VariantBuild(Program program, String kernelName) {
@@ -32,14 +37,26 @@ final class VariantBuild {
         String source = program.source() == null ? null : GeometryVariant.source(program.source(), kernelName);
         if (source == null) {
             failure = "the kernel is not declared once in plain sight, so no variant answers its geometry queries";
+            step = null;
             done = CompletableFuture.completedFuture(null);
             return;
         }
         failure = null;
         String hash = Program.hash(source.getBytes(StandardCharsets.UTF_8));
         String options = program.buildOptions();
-        done = builds.runEverywhere(program.builtNodes(), n -> builds.buildOn(n, source, hash, options))
-            .whenComplete((v, e) -> finished());
+        step = n -> builds.buildOn(n, source, hash, options);
+        done = builds.runEverywhere(program.builtNodes(), step);
+    }
+
+    /**
+     * The variant's build on {@code node}, which built the program behind the program after the variant's first
+     * build ({@link Program#build}), started at the first call; null once the variant is released.
+     */
+    private synchronized CompletableFuture<Void> buildLate(DeviceNode node) {
+        if (released) {
+            return null;
+        }
+        return late.computeIfAbsent(node, n -> builds.runEverywhere(List.of(n), step));
     }
 
     /**
@@ -58,6 +75,15 @@ final class VariantBuild {
             return "the variant answering the kernel's geometry queries is being built";
         }
         for (DeviceNode n : nodes) {
+            if (builds.get(n) == null) {
+                CompletableFuture<Void> building = buildLate(n);
+                if (wait && building != null) {
+                    building.join();
+                }
+                if (builds.get(n) == null) {
+                    return "the variant answering the kernel's geometry queries is being built on " + n.name();
+                }
+            }
             if (builds.executable(n) == null) {
                 ProgramBuilds.Build b = builds.get(n);
                 return "the variant answering the kernel's geometry queries did not build on " + n.name()
@@ -88,18 +114,11 @@ final class VariantBuild {
         return builds.executable(node).createKernel(kernelName);
     }
 
-    /** Releases the variant's programs, now or once their build ends. */
+    /** Releases the variant's programs, now or once their builds end. */
     synchronized void release() {
         released = true;
-        if (finished || failure != null) {
-            builds.releaseAll();
-        }
-    }
-
-    private synchronized void finished() {
-        finished = true;
-        if (released) {
-            builds.releaseAll();
-        }
+        List<CompletableFuture<Void>> all = new ArrayList<>(late.values());
+        all.add(done);
+        CompletableFuture.allOf(all.toArray(new CompletableFuture<?>[0])).whenComplete((v, e) -> builds.releaseAll());
     }
 }

@@ -117,6 +117,7 @@ final class KernelCommand extends DeviceCommand {
         if (!queue.deviceImpl().isVirtual()) {
             return null;
         }
+        queue.runtime().devices().launchedOnVirtual();
         SplitCounters counters = queue.runtime().splitCounters();
         if (!queue.runtime().config().splits()) {
             counters.whole("OMNICL_SPLIT=off");
@@ -124,7 +125,7 @@ final class KernelCommand extends DeviceCommand {
         }
         boolean always = queue.runtime().config().splitsAlways();
         double expectedWhole = always ? Double.NaN : LaunchCut.expectedWhole(perfKey,
-                nodes & ~queue.runtime().devices().lostNodes(), queue.runtime().devices());
+                queue.runtime().devices().usable(nodes), queue.runtime().devices());
         boolean isShort = LaunchCut.isShort(expectedWhole);
         CutChoice shape = kernel.cutChoice(perfKey);
         // a short launch is cut or not by where its data is (LaunchCut.plan), never to time one way against the other

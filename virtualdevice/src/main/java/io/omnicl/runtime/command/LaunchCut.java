@@ -172,7 +172,7 @@ final class LaunchCut {
      */
     static Plan plan(Kernel kernel, Kernel.Arg[] args, Geometry g, long nodes, DeviceNodes devices, PerfKey key,
                      CutChoice shape, boolean always, double expected) {
-        nodes &= ~devices.lostNodes();
+        nodes = devices.usable(nodes);
         if (Long.bitCount(nodes) < 2) {
             return whole("one real device can run it");
         }

@@ -59,9 +59,12 @@ final class Part implements DeviceTask {
         return command.queue.runtime().devices();
     }
 
-    /** Those of {@code nodes} (bits) the part may still use: not lost, and not failed by this part. */
+    /**
+     * Those of {@code nodes} (bits) the part may still use: not failed by this part, not lost, and not opening behind
+     * the program where others are left ({@link DeviceNodes#usable}).
+     */
     long available(long nodes) {
-        return nodes & ~excluded & ~devices().lostNodes();
+        return devices().usable(nodes & ~excluded);
     }
 
     /** Those of {@code nodes} available and with room for what the part uses, all at once. */

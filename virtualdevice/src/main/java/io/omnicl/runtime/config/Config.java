@@ -45,11 +45,15 @@ import java.util.function.Function;
  * @param preload       {@code OMNICL_PRELOAD}: load OmniCL's classes on a thread of their own from the first OpenCL
  *                      call, so that a program's first launches do not load them one by one ({@code on} or
  *                      {@code off}, also {@code 1} or {@code 0})
+ * @param lazyOpen      {@code OMNICL_LAZY_OPEN}: where a GPU took 50 ms or more to open, the other GPUs of its model
+ *                      open behind the program, which builds for the virtual device without waiting for them and
+ *                      uses them once they have ({@code on} or {@code off}, also {@code 1} or {@code 0})
  */
 public record Config(List<String> deviceFilter, String backend, String scheduler, boolean strictOrder,
                      int maxInFlight, boolean printStatistics, Map<String, Double> throttle, String traceFile,
                      String perfModelDir, String programCacheDir, long deviceMemLimit, List<FaultSpec> faults,
-                     boolean resilient, String pinned, int watchMicros, String split, boolean preload) {
+                     boolean resilient, String pinned, int watchMicros, String split, boolean preload,
+                     boolean lazyOpen) {
 
     /** What {@code OMNICL_WATCH=auto} watches for where there are cores to spare. */
     static final int AUTO_WATCH_MICROS = 50;
@@ -151,6 +155,11 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         return split.equals("always");
     }
 
+    /** This configuration with the GPUs of a model after its first opening behind the program, or not. */
+    public Config withLazyOpen(boolean on) {
+        return toBuilder().lazyOpen(on).build();
+    }
+
     /** This configuration with waiting threads watching for {@code micros} before they block (-1: auto). */
     public Config withWatch(int micros) {
         return toBuilder().watchMicros(micros).build();
@@ -162,7 +171,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
                 .maxInFlight(maxInFlight).printStatistics(printStatistics).throttle(throttle).traceFile(traceFile)
                 .perfModelDir(perfModelDir).programCacheDir(programCacheDir).deviceMemLimit(deviceMemLimit)
                 .faults(faults).resilient(resilient).pinned(pinned).watchMicros(watchMicros).split(split)
-                .preload(preload);
+                .preload(preload).lazyOpen(lazyOpen);
     }
 
     /** A configuration field by field, each starting at its default; the record checks them when built. */
@@ -184,6 +193,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         private int watchMicros = -1;
         private String split = "auto";
         private boolean preload = true;
+        private boolean lazyOpen = true;
 
         Builder deviceFilter(List<String> v) { deviceFilter = v; return this; }
         Builder backend(String v) { backend = v; return this; }
@@ -202,11 +212,12 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         Builder watchMicros(int v) { watchMicros = v; return this; }
         Builder split(String v) { split = v; return this; }
         Builder preload(boolean v) { preload = v; return this; }
+        Builder lazyOpen(boolean v) { lazyOpen = v; return this; }
 
         Config build() {
             return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
                     traceFile, perfModelDir, programCacheDir, deviceMemLimit, faults, resilient, pinned, watchMicros, split,
-                    preload);
+                    preload, lazyOpen);
         }
     }
 
@@ -281,6 +292,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
                 .watchMicros(watch.equalsIgnoreCase("auto") ? -1 : number("OMNICL_WATCH", watch, Integer::parseInt))
                 .split(read("OMNICL_SPLIT", "auto").trim().toLowerCase(Locale.ROOT))
                 .preload(onOrOff("OMNICL_PRELOAD", read("OMNICL_PRELOAD", "on")))
+                .lazyOpen(onOrOff("OMNICL_LAZY_OPEN", read("OMNICL_LAZY_OPEN", "on")))
                 .build();
     }
 

@@ -133,6 +133,24 @@ public final class DeviceNode {
         return lost.get();
     }
 
+    /**
+     * Marks the device as one that opens behind the program (its model's first device was slow to open): until it
+     * has, nothing is placed on it ({@link DeviceNodes#unavailableNodes}). False, marking nothing, when it is open.
+     */
+    public boolean openLater() {
+        return worker.openLater();
+    }
+
+    /** Whether the device is still opening behind the program ({@link #openLater}). */
+    public boolean openingLater() {
+        return worker.openingLater();
+    }
+
+    /** How long opening the device took (ns), or -1 while it has not opened. */
+    public long openNanos() {
+        return worker.openNanos();
+    }
+
     /** Marks the device lost; true the first time. */
     boolean markLost() {
         return lost.compareAndSet(false, true);

@@ -5,12 +5,19 @@ import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.sched.Scheduler;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /** Every real device the runtime aggregates, as memory nodes 1..n, and the scheduler that feeds them. */
 public final class DeviceNodes {
 
+    /** Launches on the virtual device before devices that open behind the program start to ({@link #lateOpening}). */
+    private static final int LAUNCHES_BEFORE_LATE_OPENING = 2;
+
     private final List<DeviceNode> nodes;
+    private final AtomicInteger virtualLaunches = new AtomicInteger();
+    private final CompletableFuture<Void> lateOpening = new CompletableFuture<>();
     private final Scheduler<DeviceTask> scheduler;
     private final PerfModel model;
 
@@ -57,6 +64,26 @@ public final class DeviceNodes {
     }
 
     /**
+     * Those of {@code candidates} (bits) to place work on: not lost, and not opening behind the program unless only
+     * such devices are left (work placed there waits for the device to open).
+     */
+    public long usable(long candidates) {
+        long kept = candidates;
+        long opening = 0;
+        for (DeviceNode n : nodes) {
+            if ((kept & n.bit()) == 0) {
+                continue;
+            }
+            if (n.isLost()) {
+                kept &= ~n.bit();
+            } else if (n.openingLater()) {
+                opening |= n.bit();
+            }
+        }
+        return kept != opening ? kept & ~opening : kept;
+    }
+
+    /**
      * Stops using a device that has been lost: nothing is placed there any more, and its copies no longer
      * count (what it alone held is lost with it, unless results were kept on the host, see
      * {@code OMNICL_RESILIENT}).
@@ -66,6 +93,27 @@ public final class DeviceNodes {
             Log.LOG.warning("OmniCL: lost " + node + "; its work goes to the other devices");
             node.worker().post(w -> w.memory().abandon(), false);
         }
+    }
+
+    /**
+     * Ends when devices that open behind the program start to: at the virtual device's second launch, so that a
+     * program that launches once and exits opens none (its exit would wait for an opening under way), or when a
+     * program needs their builds ({@link #openLateNow}).
+     */
+    public CompletableFuture<Void> lateOpening() {
+        return lateOpening;
+    }
+
+    /** A launch on the virtual device has been enqueued. */
+    public void launchedOnVirtual() {
+        if (!lateOpening.isDone() && virtualLaunches.incrementAndGet() >= LAUNCHES_BEFORE_LATE_OPENING) {
+            lateOpening.complete(null);
+        }
+    }
+
+    /** Devices that open behind the program start to now ({@link #lateOpening}). */
+    public void openLateNow() {
+        lateOpening.complete(null);
     }
 
     /** Bits of every real device. */

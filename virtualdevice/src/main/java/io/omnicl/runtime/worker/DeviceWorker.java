@@ -72,6 +72,10 @@ public final class DeviceWorker implements Worker, MemoryNode {
     private volatile Scheduler<DeviceTask> scheduler;
     private volatile Thread thread;
     private volatile DeviceSession session;
+    /** How long opening the device took (ns), or -1 while it has not opened. */
+    private volatile long openNanos = -1;
+    /** Whether the device opens behind the program ({@link #openLater}); cleared once it has opened. */
+    private volatile boolean openingLater;
     /** The device's queue for what is submitted next (one of {@link #queues}). */
     private RealQueue queue;
     private DeviceQueues queues;
@@ -188,14 +192,41 @@ public final class DeviceWorker implements Worker, MemoryNode {
         }
         synchronized (startLock) {
             if (thread == null) {
+                long opening = System.nanoTime();
                 session = node.device().open();
                 staging.open(session);
+                openNanos = System.nanoTime() - opening;
                 Thread t = new Thread(this::loop, "omnicl-device-" + node.index());
                 t.setDaemon(true);
                 thread = t;
                 t.start();
+                openingLater = false;
             }
         }
+    }
+
+    /**
+     * Marks the device as one that opens behind the program: nothing is placed on it until it has opened. False,
+     * marking nothing, when it is open already.
+     */
+    boolean openLater() {
+        synchronized (startLock) {
+            if (thread != null) {
+                return false;
+            }
+            openingLater = true;
+            return true;
+        }
+    }
+
+    /** Whether the device is opening behind the program ({@link #openLater}). */
+    boolean openingLater() {
+        return openingLater;
+    }
+
+    /** How long opening the device took (ns), or -1 while it has not opened. */
+    long openNanos() {
+        return openNanos;
     }
 
     /** The device's session (its real context); the worker is started if it was not yet. */

@@ -45,6 +45,9 @@ class ConfigTest {
         assertTrue(with("OMNICL_PRELOAD", "on").preload());
         assertEquals(false, with("OMNICL_PRELOAD", "0").preload());
         assertEquals(false, with("OMNICL_PRELOAD", "OFF").preload());
+        assertTrue(Config.defaults().lazyOpen());
+        assertTrue(with("OMNICL_LAZY_OPEN", "1").lazyOpen());
+        assertEquals(false, with("OMNICL_LAZY_OPEN", "off").lazyOpen());
     }
 
     @Test

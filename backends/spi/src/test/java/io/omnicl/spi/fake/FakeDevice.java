@@ -64,6 +64,8 @@ public final class FakeDevice implements RealDevice {
     private final AtomicInteger writesToFail = new AtomicInteger();
     private final AtomicInteger launchesToFail = new AtomicInteger();
 
+    private volatile Runnable openHook = () -> { };
+
     FakeDevice(FakeBackend backend, DeviceSpec spec) {
         this.backend = backend;
         this.spec = spec;
@@ -168,7 +170,13 @@ public final class FakeDevice implements RealDevice {
 
     @Override
     public DeviceSession open() {
+        openHook.run();
         return new FakeSession(this);
+    }
+
+    /** Runs {@code hook} as each session opens, before it is made: a test's driver that is slow to open a device. */
+    public void onOpen(Runnable hook) {
+        openHook = hook;
     }
 
     public DeviceSpec spec() {
