@@ -19,6 +19,10 @@
 //             cuts them;
 //   chainedtwo as chained, each GPU with a second queue for the exchange (upload, edge, read) beside its inner rows,
 //             each waiting for the other's launch of the sweep before.
+//   threads   two GPUs (or CPU devices) of separate contexts, each driven by a host thread of its own: per sweep its
+//             half as one launch, waited for, its edge row read, the two threads meet, the other's edge row written
+//             (PoCL's CPU devices run a command in the thread that waits for it: the ceiling of a cut sweep there);
+//   spin      as threads, the two threads meeting by spinning rather than parking.
 // Each run prints microseconds per sweep and a checksum of the final grid (equal in every mode).
 //   javac -cp jocl-2.0.5.jar HaloPipe.java Jac.java && java -cp jocl-2.0.5.jar:. HaloPipe
 import org.jocl.*;
@@ -36,7 +40,7 @@ public class HaloPipe {
   static cl_device_id[] gpus;
   static FloatBuffer init;
 
-  public static void main(String[] a) {
+  public static void main(String[] a) throws Exception {
     CL.setExceptionsEnabled(true);
     cl_platform_id[] ps = new cl_platform_id[8]; int[] np = new int[1];
     clGetPlatformIDs(8, ps, np);
@@ -62,6 +66,8 @@ public class HaloPipe {
           case "chained2" -> chained(Order.INNER_FIRST);
           case "chainedhalf" -> chained(Order.HALF);
           case "chainedtwo" -> chainedTwo();
+          case "threads" -> threads(false);
+          case "spin" -> threads(true);
           default -> throw new IllegalArgumentException(mode);
         };
         System.out.printf("%-9s run %d: %.1f us a sweep, checksum %.6f%n", mode, r, out[0], out[1]);
@@ -77,7 +83,8 @@ public class HaloPipe {
       this.ctx = ctx;
       q = clCreateCommandQueue(ctx, dev, 0, null);
       cl_program p = clCreateProgramWithSource(ctx, 1, new String[]{Jac.SOURCE}, null, null);
-      clBuildProgram(p, 1, new cl_device_id[]{dev}, null, null, null);
+      // a define of each device's own: PoCL 3.1's CPU devices otherwise share cache entries of a kernel and abort
+      clBuildProgram(p, 1, new cl_device_id[]{dev}, "-DHALO_SIDE=" + Arrays.asList(gpus).indexOf(dev), null, null);
       for (int i = 0; i < 2; i++) grid[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, null, null);
       for (int i = 0; i < 2; i++) {
         k[i] = clCreateKernel(p, "jacobi", null);
@@ -166,6 +173,44 @@ public class HaloPipe {
     double[] result = ended(s, events, t0);
     for (Side x : s) clReleaseContext(x.ctx);
     return result;
+  }
+
+  static double[] threads(boolean spin) throws Exception {
+    Side[] s = new Side[2];
+    for (int g = 0; g < 2; g++) s[g] = new Side(clCreateContext(null, 1, new cl_device_id[]{gpus[g]}, null, null, null), gpus[g]);
+    for (Side x : s) clFinish(x.q);
+    float[][][] edges = new float[2][2][n];
+    java.util.concurrent.CyclicBarrier meet = new java.util.concurrent.CyclicBarrier(2);
+    java.util.concurrent.atomic.AtomicInteger arrived = new java.util.concurrent.atomic.AtomicInteger();
+    int[] from = {0, h}, to = {h, n};
+    Thread[] drivers = new Thread[2];
+    long t0 = System.nanoTime();
+    for (int g = 0; g < 2; g++) {
+      final int me = g;
+      drivers[g] = new Thread(() -> {
+        Side x = s[me];
+        try {
+          for (int t = 0; t < sweeps; t++) {
+            int p = t % 2;
+            if (t > 0) clEnqueueWriteBuffer(x.q, x.grid[p], true, halo[me] * row, row, Pointer.to(edges[1 - me][p]), 0, null, null);
+            x.rows(p, from[me], to[me], null, null);
+            clEnqueueReadBuffer(x.q, x.grid[1 - p], true, edge[me] * row, row, Pointer.to(edges[me][1 - p]), 0, null, null);
+            if (!spin) {
+              meet.await();
+            } else {
+              arrived.incrementAndGet();
+              while (arrived.get() < 2 * (t + 1)) Thread.onSpinWait();
+            }
+          }
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        }
+      });
+      drivers[g].start();
+    }
+    for (Thread d : drivers) d.join();
+    // the contexts are kept: PoCL 3.1 failed an assertion releasing them here
+    return ended(s, List.of(), t0);
   }
 
   /** Both GPUs' sides in one context of the two. */
