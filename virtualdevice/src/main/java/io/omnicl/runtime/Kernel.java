@@ -53,6 +53,8 @@ public final class Kernel extends CountedObject implements ClKernel {
     /** By node index: the same for the kernel's geometry variant, made when a part first runs as it there. */
     private final KernelTemplate.Real[] variants;
     private final Arg[] args;
+    /** Devices that joined after this kernel was made where its real kernel could not be made; under {@code this}. */
+    private volatile long unmade;
 
     Kernel(Program program, String name) {
         this.program = program;
@@ -137,22 +139,28 @@ public final class Kernel extends CountedObject implements ClKernel {
                 mask |= 1L << i;
             }
         }
-        return (template.nodes() & ~mask) == 0 ? mask : joined(mask);
+        return (template.nodes() & ~mask & ~unmade) == 0 ? mask : joined();
     }
 
     /**
      * Takes a real kernel on each device that built the program behind the program after this kernel was made
      * ({@link KernelTemplate#join}); returns the devices it has now. Its worker sets the arguments there at the
-     * first launch, as on every device.
+     * first launch, as on every device. A device where the kernel cannot be made is left out from then on.
      */
-    private synchronized long joined(long mask) {
-        long late = template.nodes() & ~mask;
+    private synchronized long joined() {
+        long mask = 0;
         for (int i = 1; i < reals.length; i++) {
-            if ((late & (1L << i)) != 0 && reals[i] == null) {
-                reals[i] = template.takeOn(i);
+            long bit = 1L << i;
+            if (reals[i] == null && (template.nodes() & ~unmade & bit) != 0) {
+                try {
+                    reals[i] = template.takeOn(i);
+                } catch (BackendException e) {
+                    unmade |= bit;
+                }
             }
+            mask |= reals[i] != null ? bit : 0;
         }
-        return mask | late;
+        return mask;
     }
 
     /** The kernel on {@code node}; only for that node's worker. */

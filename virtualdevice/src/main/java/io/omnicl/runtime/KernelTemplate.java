@@ -141,7 +141,8 @@ final class KernelTemplate {
 
     /**
      * {@code node} has built the program behind the program ({@link Program#build}): it gets this kernel, so that
-     * kernels made before may run there too ({@link #takeOn}). Nothing where the build failed, or it has the kernel.
+     * kernels made before may run there too ({@link #takeOn}). Nothing where the build failed, the kernel cannot be
+     * made there, or it has the kernel.
      */
     synchronized void join(DeviceNode node) {
         int i = node.index();
@@ -149,8 +150,14 @@ final class KernelTemplate {
         if (released || idle[i] != null || built == null || !built.kernelNames().contains(name)) {
             return;
         }
-        RealKernel k = built.createKernel(name);
-        workGroups[i] = k.workGroupInfo();
+        RealKernel k;
+        try {
+            k = built.createKernel(name);
+            workGroups[i] = k.workGroupInfo();
+        } catch (BackendException e) {
+            // the device cannot make it: the kernel runs on the others, as where its build failed
+            return;
+        }
         idleVariants[i] = new ArrayDeque<>();
         idle[i] = new ArrayDeque<>();
         idle[i].add(new Real(k, new Object[k.argCount()]));

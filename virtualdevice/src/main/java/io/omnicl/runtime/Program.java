@@ -152,8 +152,7 @@ final class Program extends CountedObject implements ClProgram {
     @Override
     public void build(List<ClDevice> devices, String buildOptions, Runnable callback) {
         run(devices, buildOptions, callback, CL_BUILD_PROGRAM_FAILURE,
-                n -> builds.buildOn(n, source, contentHash, options),
-                context.runtime().config().lazyOpen() ? this::onlyVirtual : n -> false);
+                n -> builds.buildOn(n, source, contentHash, options), this::onlyVirtual);
     }
 
     /**
@@ -204,15 +203,20 @@ final class Program extends CountedObject implements ClProgram {
         checkValid();
         // a lost device builds nothing; the program is built if the others build it
         List<DeviceNode> nodes = nodesOf(devices).stream().filter(n -> !n.isLost()).toList();
-        // the build before may still run on devices opening behind the program: this one replaces it there too
-        builds.awaitBehind();
-        synchronized (this) {
-            if (kernels.get() > 0 || !building.isEmpty()) {
-                throw new ClError(CL_INVALID_OPERATION, "kernels are attached or a build is running");
+        while (true) {
+            synchronized (this) {
+                if (kernels.get() > 0 || !building.isEmpty()) {
+                    throw new ClError(CL_INVALID_OPERATION, "kernels are attached or a build is running");
+                }
+                if (builds.behind().isDone()) {
+                    dropTemplates();
+                    building = new LinkedHashSet<>(nodes);
+                    options = newOptions == null ? "" : newOptions;
+                    break;
+                }
             }
-            dropTemplates();
-            building = new LinkedHashSet<>(nodes);
-            options = newOptions == null ? "" : newOptions;
+            // the build before still runs on devices opening behind the program: this one replaces it there too
+            builds.awaitBehind();
         }
         hold();
         CompletableFuture<Void> all = builds.runEverywhere(nodes, step, deferrable, this::joinKernels)
@@ -221,8 +225,8 @@ final class Program extends CountedObject implements ClProgram {
                         building = Set.of();
                     }
                     analyseKernels();
+                    unhold();
                 });
-        CompletableFuture.allOf(all, builds.behind()).whenComplete((v, e) -> unhold());
         if (callback != null) {
             all.whenComplete((v, e) -> Callbacks.post(callback));
             return;

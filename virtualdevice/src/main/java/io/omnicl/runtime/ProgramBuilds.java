@@ -5,7 +5,6 @@ import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceNodes;
 import io.omnicl.runtime.worker.NativeGate;
 import io.omnicl.spi.BackendException;
-import io.omnicl.spi.DeviceParam;
 import io.omnicl.spi.RealKernel;
 import io.omnicl.spi.RealProgram;
 
@@ -18,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -38,12 +38,6 @@ final class ProgramBuilds {
         t.setDaemon(true);
         return t;
     });
-
-    /**
-     * A device whose opening took at least this long (ns) has the other devices of its model open behind the
-     * program ({@link #runEverywhere}): a GPU's driver takes a hundred milliseconds or more to make its context.
-     */
-    static final long SLOW_OPEN_NANOS = 50_000_000L;
 
     /** Arguments' qualifiers tell which buffers a kernel writes: always ask the device for them. */
     private static final String ARG_INFO_OPTION = " -cl-kernel-arg-info";
@@ -66,6 +60,10 @@ final class ProgramBuilds {
     private final Map<DeviceNode, Build> builds = new ConcurrentHashMap<>();
     /** The last {@link #runEverywhere}'s steps on devices that open behind the program: ends once they have run. */
     private volatile CompletableFuture<Void> behind = CompletableFuture.completedFuture(null);
+    /** Devices whose step waits for them to open behind the program. */
+    private final AtomicInteger waitingBehind = new AtomicInteger();
+    /** Set once every real program is released: a step that ends after it keeps nothing. Guarded by {@code this}. */
+    private boolean closed;
     /** Each kernel's declared attributes, when the source was built (or its cached build loaded). */
     private volatile Map<String, String> kernelAttributes;
 
@@ -123,11 +121,11 @@ final class ProgramBuilds {
      * driver does not build one program for two identical devices at once (the likely cause of a build on two
      * PoCL basic devices that once failed with "1 error generated").
      * <p>
-     * The future ends once the step has run everywhere but on the devices that open behind the program: those of
-     * {@code deferrable} not open yet whose memory is apart from the host's (a GPU's), of a model whose first device
-     * took {@link #SLOW_OPEN_NANOS} or more to open. They open and run the step once the program has launched twice
-     * ({@link DeviceNodes#lateOpening}), each then handed to {@code joined}; {@link #behind} ends when they have. A
-     * program that runs once and exits then waits for no more than one device of each model.
+     * The future ends once the step has run everywhere but on the devices of {@code deferrable} that open behind the
+     * program ({@link DeviceNodes}), where another of their model has run it well. They open and run the step once
+     * the program has launched twice ({@link DeviceNodes#lateOpening}), each then handed to {@code joined};
+     * {@link #behind} ends when they have. A program that runs once and exits then waits for no more than one device
+     * of each model.
      */
     CompletableFuture<Void> runEverywhere(List<DeviceNode> nodes, Function<DeviceNode, Build> step,
                                           Predicate<DeviceNode> deferrable, Consumer<DeviceNode> joined) {
@@ -140,26 +138,60 @@ final class ProgramBuilds {
         for (List<DeviceNode> sameModel : byModel.values()) {
             CompletableFuture<List<DeviceNode>> modelReady = CompletableFuture.supplyAsync(() -> {
                 List<DeviceNode> later = new ArrayList<>();
+                boolean built = false;
                 for (DeviceNode n : sameModel) {
-                    if (n != sameModel.get(0) && !n.info().getBool(DeviceParam.HOST_UNIFIED_MEMORY)
-                            && sameModel.get(0).openNanos() >= SLOW_OPEN_NANOS
-                            && deferrable.test(n) && n.openLater()) {
+                    // asked after the model's devices before it ran: its first, opened fast, opens the rest at once
+                    if (n.openingLater() && deferrable.test(n)) {
                         later.add(n);
                     } else {
                         runOn(n, step);
+                        built |= executable(n) != null;
                     }
                 }
+                // no device of the model built it (none was asked, or it was lost or failed): the others do now
+                while (!built && !later.isEmpty()) {
+                    DeviceNode n = later.remove(0);
+                    runOn(n, step);
+                    built = executable(n) != null;
+                }
+                waitingBehind.addAndGet(later.size());
                 return later;
             }, BUILDERS);
             ready.add(modelReady);
             all.add(modelReady.thenCompose(later -> later.isEmpty() ? CompletableFuture.completedFuture(null)
-                    : runtime.devices().lateOpening().thenRunAsync(() -> later.forEach(n -> {
-                        runOn(n, step);
-                        joined.accept(n);
-                    }), BUILDERS)));
+                    : runtime.devices().lateOpening().thenRunAsync(() -> later.forEach(n -> runBehind(n, step,
+                    joined)), BUILDERS)));
         }
         behind = CompletableFuture.allOf(all.toArray(new CompletableFuture<?>[0]));
         return CompletableFuture.allOf(ready.toArray(new CompletableFuture<?>[0]));
+    }
+
+    /**
+     * Runs {@code step} on {@code node}, which opens behind the program, then hands it to {@code joined} (in the
+     * native gate: it makes kernels there); nothing once every real program has been released. A failure stays with
+     * this node: the devices after it still run theirs.
+     */
+    private void runBehind(DeviceNode node, Function<DeviceNode, Build> step, Consumer<DeviceNode> joined) {
+        try {
+            if (isClosed()) {
+                return;
+            }
+            runOn(node, step);
+            NativeGate.enter();
+            try {
+                joined.accept(node);
+            } finally {
+                NativeGate.exit();
+            }
+        } catch (RuntimeException | Error e) {
+            Log.unexpected(e);
+        } finally {
+            waitingBehind.decrementAndGet();
+        }
+    }
+
+    private synchronized boolean isClosed() {
+        return closed;
     }
 
     /** Runs {@code step} for every node, all before the future ends (see the other form). */
@@ -172,12 +204,12 @@ final class ProgramBuilds {
         return behind;
     }
 
-    /** Has devices that open behind the program open now, and waits until they have run the last steps. */
+    /** Has devices that open behind the program open now, if steps wait for them, and waits until those have run. */
     void awaitBehind() {
-        if (!behind.isDone()) {
+        if (waitingBehind.get() > 0) {
             runtime.devices().openLateNow();
-            behind.join();
         }
+        behind.join();
     }
 
     private void runOn(DeviceNode n, Function<DeviceNode, Build> step) {
@@ -197,7 +229,13 @@ final class ProgramBuilds {
         }
     }
 
-    private void replace(DeviceNode n, Build next) {
+    private synchronized void replace(DeviceNode n, Build next) {
+        if (closed) {
+            if (next.program != null) {
+                next.program.release();
+            }
+            return;
+        }
         Build old = builds.put(n, next);
         if (old != null && old.program != null && old.program != next.program) {
             old.program.release();
@@ -322,8 +360,9 @@ final class ProgramBuilds {
         }
     }
 
-    /** Releases every real program. */
-    void releaseAll() {
+    /** Releases every real program, and those of steps that end later. */
+    synchronized void releaseAll() {
+        closed = true;
         for (Build b : builds.values()) {
             if (b.program != null) {
                 b.program.release();

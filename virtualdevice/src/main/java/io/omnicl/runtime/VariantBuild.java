@@ -28,6 +28,8 @@ final class VariantBuild {
     private final Function<DeviceNode, ProgramBuilds.Build> step;
     /** The builds on devices that built the program after the variant's first build; guarded by {@code this}. */
     private final Map<DeviceNode, CompletableFuture<Void>> late = new HashMap<>();
+    /** The build started last, which the next late one follows; guarded by {@code this}. */
+    private CompletableFuture<Void> lastStarted;
     private boolean released;
     private final Map<DeviceNode, Long> largestGroups = new ConcurrentHashMap<>();
 
@@ -39,6 +41,7 @@ final class VariantBuild {
             failure = "the kernel is not declared once in plain sight, so no variant answers its geometry queries";
             step = null;
             done = CompletableFuture.completedFuture(null);
+            lastStarted = done;
             return;
         }
         failure = null;
@@ -46,17 +49,25 @@ final class VariantBuild {
         String options = program.buildOptions();
         step = n -> builds.buildOn(n, source, hash, options);
         done = builds.runEverywhere(program.builtNodes(), step);
+        lastStarted = done;
     }
 
     /**
      * The variant's build on {@code node}, which built the program behind the program after the variant's first
-     * build ({@link Program#build}), started at the first call; null once the variant is released.
+     * build ({@link Program#build}), started at the first call after those started before (a driver does not build one
+     * program for two identical devices at once); null once the variant is released.
      */
     private synchronized CompletableFuture<Void> buildLate(DeviceNode node) {
         if (released) {
             return null;
         }
-        return late.computeIfAbsent(node, n -> builds.runEverywhere(List.of(n), step));
+        CompletableFuture<Void> building = late.get(node);
+        if (building == null) {
+            building = lastStarted.handle((v, e) -> null).thenCompose(v -> builds.runEverywhere(List.of(node), step));
+            late.put(node, building);
+            lastStarted = building;
+        }
+        return building;
     }
 
     /**

@@ -128,7 +128,8 @@ public final class RuntimeDriver implements Driver, Services {
             nodes.add(new DeviceNode(nodes.size() + 1, d, config.maxInFlight(), config.throttleOf(i, d.name()),
                     config.deviceMemLimit(), staged, watchNanos, trace, model));
         });
-        this.devices = new DeviceNodes(nodes, model, workers -> Schedulers.create(config.scheduler(), workers, model));
+        this.devices = new DeviceNodes(nodes, model, workers -> Schedulers.create(config.scheduler(), workers, model),
+                config.lazyOpen());
         if (config.preload() && config.splits() && nodes.size() > 1) {
             ClassPreload.warmAnalysis();
         }

@@ -134,10 +134,10 @@ public final class DeviceNode {
     }
 
     /**
-     * Marks the device as one that opens behind the program (its model's first device was slow to open): until it
-     * has, nothing is placed on it ({@link DeviceNodes#unavailableNodes}). False, marking nothing, when it is open.
+     * Marks the device as one that opens behind the program ({@link DeviceNodes}): until it has, nothing is placed on
+     * it where other devices can take it ({@link DeviceNodes#usable}). False, marking nothing, when it is open.
      */
-    public boolean openLater() {
+    boolean openLater() {
         return worker.openLater();
     }
 

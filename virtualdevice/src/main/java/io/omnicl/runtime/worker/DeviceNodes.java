@@ -3,14 +3,21 @@ package io.omnicl.runtime.worker;
 import io.omnicl.runtime.completion.Log;
 import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.sched.Scheduler;
+import io.omnicl.spi.DeviceParam;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /** Every real device the runtime aggregates, as memory nodes 1..n, and the scheduler that feeds them. */
 public final class DeviceNodes {
+
+    /** A first GPU of a model that opened faster than this (ns) has the others of its model open on first use. */
+    static final long SLOW_OPEN_NANOS = 50_000_000L;
 
     /** Launches on the virtual device before devices that open behind the program start to ({@link #lateOpening}). */
     private static final int LAUNCHES_BEFORE_LATE_OPENING = 2;
@@ -21,13 +28,48 @@ public final class DeviceNodes {
     private final Scheduler<DeviceTask> scheduler;
     private final PerfModel model;
 
+    /**
+     * @param lazyOpen {@code OMNICL_LAZY_OPEN}: the GPUs of a model after its first open behind the program, unless
+     *                 the first turns out to open in under {@link #SLOW_OPEN_NANOS}
+     */
     public DeviceNodes(List<DeviceNode> nodes, PerfModel model,
-                       Function<List<DeviceWorker>, Scheduler<DeviceTask>> policy) {
+                       Function<List<DeviceWorker>, Scheduler<DeviceTask>> policy, boolean lazyOpen) {
         this.nodes = List.copyOf(nodes);
         this.model = model;
         List<DeviceWorker> workers = nodes.stream().map(n -> n.workerUnstarted()).toList();
         this.scheduler = policy.apply(workers);
         workers.forEach(w -> w.setScheduler(scheduler));
+        if (lazyOpen) {
+            openLaterAfterTheFirstOfEachModel();
+        }
+    }
+
+    /**
+     * Marks the GPUs (devices whose memory is apart from the host's) of each model after its first as opening behind
+     * the program: a GPU's driver takes a hundred milliseconds or more to make its context, which a program that
+     * launches once on one GPU need not pay for the others. Where the first opens in under {@link #SLOW_OPEN_NANOS},
+     * the others open on first use again.
+     */
+    private void openLaterAfterTheFirstOfEachModel() {
+        Map<String, List<DeviceNode>> byModel = new LinkedHashMap<>();
+        for (DeviceNode n : nodes) {
+            if (!n.info().getBool(DeviceParam.HOST_UNIFIED_MEMORY)) {
+                byModel.computeIfAbsent(n.modelId(), k -> new ArrayList<>()).add(n);
+            }
+        }
+        for (List<DeviceNode> gpus : byModel.values()) {
+            if (gpus.size() < 2) {
+                continue;
+            }
+            List<DeviceNode> others = gpus.subList(1, gpus.size());
+            others.forEach(DeviceNode::openLater);
+            DeviceNode first = gpus.get(0);
+            first.workerUnstarted().afterOpen(() -> {
+                if (first.openNanos() < SLOW_OPEN_NANOS) {
+                    others.forEach(n -> n.workerUnstarted().openOnFirstUse());
+                }
+            });
+        }
     }
 
     public List<DeviceNode> nodes() {

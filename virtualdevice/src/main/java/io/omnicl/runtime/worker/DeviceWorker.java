@@ -76,6 +76,8 @@ public final class DeviceWorker implements Worker, MemoryNode {
     private volatile long openNanos = -1;
     /** Whether the device opens behind the program ({@link #openLater}); cleared once it has opened. */
     private volatile boolean openingLater;
+    /** Run by the thread that opened the device, once it has ({@link DeviceNodes}: the first GPU of a model). */
+    private volatile Runnable afterOpen = () -> { };
     /** The device's queue for what is submitted next (one of {@link #queues}). */
     private RealQueue queue;
     private DeviceQueues queues;
@@ -190,8 +192,10 @@ public final class DeviceWorker implements Worker, MemoryNode {
         if (thread != null) {
             return;
         }
+        boolean opened = false;
         synchronized (startLock) {
             if (thread == null) {
+                opened = true;
                 long opening = System.nanoTime();
                 session = node.device().open();
                 staging.open(session);
@@ -203,6 +207,24 @@ public final class DeviceWorker implements Worker, MemoryNode {
                 openingLater = false;
             }
         }
+        if (opened) {
+            afterOpen.run();
+        }
+    }
+
+    /** Runs {@code then} once the device has opened, on the thread that opened it. */
+    void afterOpen(Runnable then) {
+        afterOpen = then;
+    }
+
+    /** Whether the device has opened. */
+    boolean opened() {
+        return thread != null;
+    }
+
+    /** Clears {@link #openLater}: the device opens on first use again. */
+    void openOnFirstUse() {
+        openingLater = false;
     }
 
     /**

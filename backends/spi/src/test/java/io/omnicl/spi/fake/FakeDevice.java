@@ -65,6 +65,8 @@ public final class FakeDevice implements RealDevice {
     private final AtomicInteger launchesToFail = new AtomicInteger();
 
     private volatile Runnable openHook = () -> { };
+    private volatile Runnable kernelHook = () -> { };
+    private final AtomicLong builds = new AtomicLong();
 
     FakeDevice(FakeBackend backend, DeviceSpec spec) {
         this.backend = backend;
@@ -177,6 +179,24 @@ public final class FakeDevice implements RealDevice {
     /** Runs {@code hook} as each session opens, before it is made: a test's driver that is slow to open a device. */
     public void onOpen(Runnable hook) {
         openHook = hook;
+    }
+
+    /** Runs {@code hook} as each kernel is made, before it is: a test's driver whose kernels fail to be made. */
+    public void onCreateKernel(Runnable hook) {
+        kernelHook = hook;
+    }
+
+    void creatingKernel() {
+        kernelHook.run();
+    }
+
+    /** Programs built (from source or binary) on the device so far. */
+    public long builds() {
+        return builds.get();
+    }
+
+    void built() {
+        builds.incrementAndGet();
     }
 
     public DeviceSpec spec() {

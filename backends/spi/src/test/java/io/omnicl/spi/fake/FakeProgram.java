@@ -69,6 +69,7 @@ final class FakeProgram extends FakeObject implements RealProgram {
     @Override
     public boolean build(String options) {
         requireLive();
+        session().fakeDevice().built();
         return make(State.EXECUTABLE);
     }
 
@@ -146,6 +147,7 @@ final class FakeProgram extends FakeObject implements RealProgram {
     @Override
     public RealKernel createKernel(String name) {
         requireExecutable();
+        session().fakeDevice().creatingKernel();
         for (KernelSource.Signature k : kernels) {
             if (k.name().equals(name)) {
                 return new FakeKernel(session(), k, session().fakeDevice().backend().body(name));
