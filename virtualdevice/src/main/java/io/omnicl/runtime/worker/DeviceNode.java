@@ -134,11 +134,11 @@ public final class DeviceNode {
     }
 
     /**
-     * Marks the device as one that opens behind the program ({@link DeviceNodes}): until it has, nothing is placed on
-     * it where other devices can take it ({@link DeviceNodes#usable}). False, marking nothing, when it is open.
+     * Marks the device, unless it is open, as one that opens behind the program ({@link DeviceNodes}): until it has,
+     * nothing is placed on it where other devices can take it ({@link DeviceNodes#usable}).
      */
-    boolean openLater() {
-        return worker.openLater();
+    void openLater() {
+        worker.openLater();
     }
 
     /** Whether the device is still opening behind the program ({@link #openLater}). */
@@ -147,7 +147,7 @@ public final class DeviceNode {
     }
 
     /** How long opening the device took (ns), or -1 while it has not opened. */
-    public long openNanos() {
+    long openNanos() {
         return worker.openNanos();
     }
 

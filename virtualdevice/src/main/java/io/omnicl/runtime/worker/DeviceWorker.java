@@ -217,27 +217,17 @@ public final class DeviceWorker implements Worker, MemoryNode {
         afterOpen = then;
     }
 
-    /** Whether the device has opened. */
-    boolean opened() {
-        return thread != null;
-    }
-
     /** Clears {@link #openLater}: the device opens on first use again. */
     void openOnFirstUse() {
         openingLater = false;
     }
 
-    /**
-     * Marks the device as one that opens behind the program: nothing is placed on it until it has opened. False,
-     * marking nothing, when it is open already.
-     */
-    boolean openLater() {
+    /** Marks the device, unless it is open already, as one that opens behind the program ({@link DeviceNodes}). */
+    void openLater() {
         synchronized (startLock) {
-            if (thread != null) {
-                return false;
+            if (thread == null) {
+                openingLater = true;
             }
-            openingLater = true;
-            return true;
         }
     }
 
