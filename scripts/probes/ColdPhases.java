@@ -1,7 +1,8 @@
 // Where a one-shot program's time goes (docs/benchmarks.md, "Cold start, stop 21"): the steps of the demos' OneShot,
 // each printed with its own time and when it ended, in ms since the JVM started (read from RuntimeMXBean once all
 // steps are done, so that the management beans do not count in the first step). -Ddev=N picks the device,
-// -Dplatform=<part of a name> the platform (the first by default).
+// -Dplatform=<part of a name> the platform (the first by default); -DbuffersFirst=true makes the buffers before the
+// program, as JOCL's own sample does.
 // Run with omnicl.jar or the real JOCL jar on the class path: java -cp <jar>:. ColdPhases
 import org.jocl.*;
 import java.lang.management.ManagementFactory;
@@ -20,6 +21,12 @@ public class ColdPhases {
     byte[] b = new byte[(int) size[0]];
     clGetPlatformInfo(p, CL_PLATFORM_NAME, b.length, Pointer.to(b), null);
     return new String(b, 0, b.length - 1);
+  }
+  static cl_mem[] buffers(cl_context context, float[] a, float[] b, long bytes) {
+    return new cl_mem[] {
+      clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, Pointer.to(a), null),
+      clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, Pointer.to(b), null),
+      clCreateBuffer(context, CL_MEM_WRITE_ONLY, bytes, null, null)};
   }
   public static void main(String[] args) {
     mark("main");
@@ -49,6 +56,10 @@ public class ColdPhases {
     mark("context");
     cl_command_queue queue = clCreateCommandQueue(context, device, 0, null);
     mark("queue");
+    long bytes = (long) Sizeof.cl_float * N;
+    boolean buffersFirst = Boolean.getBoolean("buffersFirst");
+    cl_mem[] buffers = buffersFirst ? buffers(context, a, b, bytes) : null;
+    if (buffersFirst) mark("buffers");
     String src = "__kernel void add(__global const float* a, __global const float* b, __global float* c) {\n"
         + " int i = get_global_id(0);\n c[i] = a[i] + b[i];\n}";
     cl_program program = clCreateProgramWithSource(context, 1, new String[] {src}, null, null);
@@ -56,11 +67,11 @@ public class ColdPhases {
     mark("build");
     cl_kernel kernel = clCreateKernel(program, "add", null);
     mark("kernel");
-    long bytes = (long) Sizeof.cl_float * N;
-    cl_mem as = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, Pointer.to(a), null);
-    cl_mem bs = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, Pointer.to(b), null);
-    cl_mem cs = clCreateBuffer(context, CL_MEM_WRITE_ONLY, bytes, null, null);
-    mark("buffers");
+    if (!buffersFirst) {
+      buffers = buffers(context, a, b, bytes);
+      mark("buffers");
+    }
+    cl_mem as = buffers[0], bs = buffers[1], cs = buffers[2];
     clSetKernelArg(kernel, 0, Sizeof.cl_mem, Pointer.to(as));
     clSetKernelArg(kernel, 1, Sizeof.cl_mem, Pointer.to(bs));
     clSetKernelArg(kernel, 2, Sizeof.cl_mem, Pointer.to(cs));
