@@ -131,6 +131,14 @@ public final class Kernel extends CountedObject implements ClKernel {
         return template.perfKey(shape, workDim);
     }
 
+    /**
+     * Where every device that has this kernel has been lost: has those that open behind the program build it now,
+     * and waits until they have joined ({@link Program#awaitBuildsBehind}).
+     */
+    public void awaitDevicesBehind() {
+        program.awaitBuildsBehind();
+    }
+
     /** Real devices that have this kernel, as bits: those that joined since it was made too ({@link #joined}). */
     public long nodeMask() {
         long mask = 0;

@@ -208,7 +208,7 @@ final class Program extends CountedObject implements ClProgram {
                 if (kernels.get() > 0 || !building.isEmpty()) {
                     throw new ClError(CL_INVALID_OPERATION, "kernels are attached or a build is running");
                 }
-                if (builds.behind().isDone()) {
+                if (!builds.waitsBehind()) {
                     dropTemplates();
                     building = new LinkedHashSet<>(nodes);
                     options = newOptions == null ? "" : newOptions;
@@ -275,6 +275,14 @@ final class Program extends CountedObject implements ClProgram {
     /** The program's source, or null for a program made from binaries or linked. */
     String source() {
         return source;
+    }
+
+    /**
+     * Has the devices that open behind the program open and build it now where it waits for them, and waits until
+     * they have ({@link ProgramBuilds#awaitBehind}).
+     */
+    void awaitBuildsBehind() {
+        builds.awaitBehind();
     }
 
     /** The options of the last build, compilation or link. */

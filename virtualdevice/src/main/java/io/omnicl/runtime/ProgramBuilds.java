@@ -18,6 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -64,6 +65,8 @@ final class ProgramBuilds {
     private final AtomicInteger waitingBehind = new AtomicInteger();
     /** Set once every real program is released: a step that ends after it keeps nothing. Guarded by {@code this}. */
     private boolean closed;
+    /** The tasks waiting for devices to open behind the program ({@link #onceOpeningBehind}); guarded by {@code this}. */
+    private final List<AtomicReference<Runnable>> heldBehind = new ArrayList<>();
     /** Each kernel's declared attributes, when the source was built (or its cached build loaded). */
     private volatile Map<String, String> kernelAttributes;
 
@@ -159,8 +162,7 @@ final class ProgramBuilds {
             }, BUILDERS);
             ready.add(modelReady);
             all.add(modelReady.thenCompose(later -> later.isEmpty() ? CompletableFuture.completedFuture(null)
-                    : runtime.devices().lateOpening().thenRunAsync(() -> later.forEach(n -> runBehind(n, step,
-                    joined)), BUILDERS)));
+                    : onceOpeningBehind(() -> later.forEach(n -> runBehind(n, step, joined)))));
         }
         behind = CompletableFuture.allOf(all.toArray(new CompletableFuture<?>[0]));
         return CompletableFuture.allOf(ready.toArray(new CompletableFuture<?>[0]));
@@ -194,22 +196,46 @@ final class ProgramBuilds {
         return closed;
     }
 
+    /**
+     * Runs {@code task} on a build thread once devices open behind the program ({@link DeviceNodes#lateOpening}):
+     * held apart from that future, which lives as long as the runtime, so that a program released before then is
+     * not kept by it ({@link #releaseAll} drops the task).
+     */
+    private CompletableFuture<Void> onceOpeningBehind(Runnable task) {
+        AtomicReference<Runnable> held = new AtomicReference<>(task);
+        synchronized (this) {
+            if (closed) {
+                return CompletableFuture.completedFuture(null);
+            }
+            heldBehind.add(held);
+        }
+        return runtime.devices().lateOpening().thenRunAsync(() -> {
+            Runnable t = held.getAndSet(null);
+            if (t != null) {
+                t.run();
+            }
+        }, BUILDERS);
+    }
+
     /** Runs {@code step} for every node, all before the future ends (see the other form). */
     CompletableFuture<Void> runEverywhere(List<DeviceNode> nodes, Function<DeviceNode, Build> step) {
         return runEverywhere(nodes, step, n -> false, n -> { });
     }
 
-    /** Ends once the last {@link #runEverywhere}'s steps on devices that open behind the program have run. */
-    CompletableFuture<Void> behind() {
-        return behind;
+    /** Whether steps wait for devices that open behind the program. */
+    boolean waitsBehind() {
+        return waitingBehind.get() > 0 && !isClosed();
     }
 
-    /** Has devices that open behind the program open now, if steps wait for them, and waits until those have run. */
+    /**
+     * Has devices that open behind the program open now where steps wait for them, and waits until those have run;
+     * returns at once where none wait (a build whose first devices still run leaves none yet).
+     */
     void awaitBehind() {
-        if (waitingBehind.get() > 0) {
+        if (waitsBehind()) {
             runtime.devices().openLateNow();
+            behind.join();
         }
-        behind.join();
     }
 
     private void runOn(DeviceNode n, Function<DeviceNode, Build> step) {
@@ -363,6 +389,8 @@ final class ProgramBuilds {
     /** Releases every real program, and those of steps that end later. */
     synchronized void releaseAll() {
         closed = true;
+        heldBehind.forEach(h -> h.set(null));
+        heldBehind.clear();
         for (Build b : builds.values()) {
             if (b.program != null) {
                 b.program.release();

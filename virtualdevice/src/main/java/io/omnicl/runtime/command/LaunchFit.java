@@ -28,6 +28,11 @@ final class LaunchFit {
                           long[] local) {
         Device device = queue.deviceImpl();
         long mask = device.nodeMask() & kernel.nodeMask();
+        if (mask != 0 && queue.runtime().devices().usable(mask) == 0) {
+            // every device that has the kernel is lost: those opening behind the program may take it
+            kernel.awaitDevicesBehind();
+            mask = device.nodeMask() & kernel.nodeMask();
+        }
         ClError.require(mask != 0, CL_INVALID_PROGRAM_EXECUTABLE, "the program is not built for this device");
         long fitting = 0;
         int failure = CL_INVALID_WORK_GROUP_SIZE;

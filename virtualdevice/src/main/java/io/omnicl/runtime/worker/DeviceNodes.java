@@ -133,6 +133,8 @@ public final class DeviceNodes {
     public void lose(DeviceNode node) {
         if (node.markLost()) {
             Log.LOG.warning("OmniCL: lost " + node + "; its work goes to the other devices");
+            // those opening behind the program may be the only others that can run its kernels
+            openLateNow();
             node.worker().post(w -> w.memory().abandon(), false);
         }
     }
