@@ -45,9 +45,10 @@ import java.util.function.Function;
  * @param preload       {@code OMNICL_PRELOAD}: load OmniCL's classes on a thread of their own from the first OpenCL
  *                      call, so that a program's first launches do not load them one by one ({@code on} or
  *                      {@code off}, also {@code 1} or {@code 0})
- * @param lazyOpen      {@code OMNICL_LAZY_OPEN}: where a GPU took 50 ms or more to open, the other GPUs of its model
- *                      open behind the program, which builds for the virtual device without waiting for them and
- *                      uses them once they have ({@code on} or {@code off}, also {@code 1} or {@code 0})
+ * @param lazyOpen      {@code OMNICL_LAZY_OPEN}: the GPUs of a model after its first open behind the program (unless
+ *                      the first opens in under 50 ms): builds for the virtual device do not wait for them, and they
+ *                      take work once the program has launched twice ({@code on} or {@code off}, also {@code 1} or
+ *                      {@code 0})
  */
 public record Config(List<String> deviceFilter, String backend, String scheduler, boolean strictOrder,
                      int maxInFlight, boolean printStatistics, Map<String, Double> throttle, String traceFile,
