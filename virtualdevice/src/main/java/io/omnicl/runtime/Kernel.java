@@ -131,9 +131,15 @@ public final class Kernel extends CountedObject implements ClKernel {
         return template.perfKey(shape, workDim);
     }
 
+    /** Whether the kernel's program waits for devices that open behind the program to build it. */
+    public boolean waitsForDevicesBehind() {
+        return program.waitsForBuildsBehind();
+    }
+
     /**
-     * Where every device that has this kernel has been lost: has those that open behind the program build it now,
-     * and waits until they have joined ({@link Program#awaitBuildsBehind}).
+     * Has the devices that open behind the program build the kernel's program now (every device that has the kernel
+     * was lost, or a launch is worth waiting for them), and waits until they have joined
+     * ({@link Program#awaitBuildsBehind}).
      */
     public void awaitDevicesBehind() {
         program.awaitBuildsBehind();

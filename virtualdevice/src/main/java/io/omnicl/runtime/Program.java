@@ -285,6 +285,11 @@ final class Program extends CountedObject implements ClProgram {
         builds.awaitBehind();
     }
 
+    /** Whether the program waits for devices that open behind the program to build it. */
+    boolean waitsForBuildsBehind() {
+        return builds.waitsBehind();
+    }
+
     /** The options of the last build, compilation or link. */
     String buildOptions() {
         return options;

@@ -11,6 +11,7 @@ import io.omnicl.runtime.completion.Completion;
 import io.omnicl.runtime.completion.Statuses;
 import io.omnicl.runtime.sched.Fetch;
 import io.omnicl.runtime.sched.PerfKey;
+import io.omnicl.runtime.worker.DeviceNodes;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.runtime.worker.Trace;
 import io.omnicl.spi.RealEvent;
@@ -80,8 +81,8 @@ final class KernelCommand extends DeviceCommand {
                         b.writes()));
             }
         }
-        this.nodes = LaunchFit.placeable(queue, kernel, args, accesses, workDim, local);
         this.perfKey = perfKeyOf();
+        this.nodes = withDevicesBehind(queue, LaunchFit.placeable(queue, kernel, args, accesses, workDim, local));
         this.cut = cutOf(queue);
         this.parts = cut == null ? null : new Part[cut.pieces.size()];
         for (int p = 0; parts != null && p < parts.length; p++) {
@@ -110,6 +111,21 @@ final class KernelCommand extends DeviceCommand {
     @Override
     List<Access> inputs() {
         return accesses;
+    }
+
+    /**
+     * {@code placeable}, the devices that can run the launch; on the virtual device, where the launch is expected to
+     * take long enough whole that GPUs still opening behind the program pay for their opening
+     * ({@link LaunchCut#worthWaitingFor}), those once they have opened and built the kernel's program (this waits).
+     */
+    private long withDevicesBehind(Queue queue, long placeable) {
+        DeviceNodes devices = queue.runtime().devices();
+        if (!queue.deviceImpl().isVirtual() || !kernel.waitsForDevicesBehind()
+                || !LaunchCut.worthWaitingFor(LaunchCut.expectedWhole(perfKey, devices.usable(placeable), devices))) {
+            return placeable;
+        }
+        kernel.awaitDevicesBehind();
+        return LaunchFit.placeable(queue, kernel, args, accesses, workDim, local);
     }
 
     /** The cut of a launch on the virtual device, or null when it runs whole (counted, with why). */
