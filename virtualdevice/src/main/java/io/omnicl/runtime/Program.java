@@ -219,7 +219,9 @@ final class Program extends CountedObject implements ClProgram {
             builds.awaitBehind();
         }
         hold();
-        CompletableFuture<Void> all = builds.runEverywhere(nodes, step, deferrable, this::joinKernels)
+        // a program the user has released by the time devices open behind it is not built there
+        CompletableFuture<Void> all = builds.runEverywhere(nodes, step, deferrable, this::joinKernels,
+                        () -> !isReleased())
                 .whenComplete((v, e) -> {
                     synchronized (this) {
                         building = Set.of();

@@ -126,12 +126,13 @@ final class ProgramBuilds {
      * <p>
      * The future ends once the step has run everywhere but on the devices of {@code deferrable} that open behind the
      * program ({@link DeviceNodes}), where another of their model has run it well. They open and run the step once
-     * the program has launched twice ({@link DeviceNodes#lateOpening}), each then handed to {@code joined};
-     * {@link #behind} ends when they have. A program that runs once and exits then waits for no more than one device
-     * of each model.
+     * the program has launched twice ({@link DeviceNodes#lateOpening}), each then handed to {@code joined}, unless
+     * the program is no longer {@code wanted} by then; {@link #behind} ends when they have. A program that runs once
+     * and exits then waits for no more than one device of each model.
      */
     CompletableFuture<Void> runEverywhere(List<DeviceNode> nodes, Function<DeviceNode, Build> step,
-                                          Predicate<DeviceNode> deferrable, Consumer<DeviceNode> joined) {
+                                          Predicate<DeviceNode> deferrable, Consumer<DeviceNode> joined,
+                                          BooleanSupplier wanted) {
         Map<String, List<DeviceNode>> byModel = new LinkedHashMap<>();
         for (DeviceNode n : nodes) {
             byModel.computeIfAbsent(n.modelId(), k -> new ArrayList<>()).add(n);
@@ -162,7 +163,7 @@ final class ProgramBuilds {
             }, BUILDERS);
             ready.add(modelReady);
             all.add(modelReady.thenCompose(later -> later.isEmpty() ? CompletableFuture.completedFuture(null)
-                    : onceOpeningBehind(() -> later.forEach(n -> runBehind(n, step, joined)))));
+                    : onceOpeningBehind(() -> later.forEach(n -> runBehind(n, step, joined, wanted)))));
         }
         behind = CompletableFuture.allOf(all.toArray(new CompletableFuture<?>[0]));
         return CompletableFuture.allOf(ready.toArray(new CompletableFuture<?>[0]));
@@ -170,12 +171,13 @@ final class ProgramBuilds {
 
     /**
      * Runs {@code step} on {@code node}, which opens behind the program, then hands it to {@code joined} (in the
-     * native gate: it makes kernels there); nothing once every real program has been released. A failure stays with
-     * this node: the devices after it still run theirs.
+     * native gate: it makes kernels there); nothing once the program is no longer {@code wanted} or every real program
+     * has been released. A failure stays with this node: the devices after it still run theirs.
      */
-    private void runBehind(DeviceNode node, Function<DeviceNode, Build> step, Consumer<DeviceNode> joined) {
+    private void runBehind(DeviceNode node, Function<DeviceNode, Build> step, Consumer<DeviceNode> joined,
+                           BooleanSupplier wanted) {
         try {
-            if (isClosed()) {
+            if (isClosed() || !wanted.getAsBoolean()) {
                 return;
             }
             runOn(node, step);
@@ -219,7 +221,7 @@ final class ProgramBuilds {
 
     /** Runs {@code step} for every node, all before the future ends (see the other form). */
     CompletableFuture<Void> runEverywhere(List<DeviceNode> nodes, Function<DeviceNode, Build> step) {
-        return runEverywhere(nodes, step, n -> false, n -> { });
+        return runEverywhere(nodes, step, n -> false, n -> { }, () -> true);
     }
 
     /** Whether steps wait for devices that open behind the program. */

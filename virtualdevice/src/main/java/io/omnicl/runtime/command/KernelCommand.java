@@ -121,7 +121,8 @@ final class KernelCommand extends DeviceCommand {
     private long withDevicesBehind(Queue queue, long placeable) {
         DeviceNodes devices = queue.runtime().devices();
         if (!queue.deviceImpl().isVirtual() || !kernel.waitsForDevicesBehind()
-                || !LaunchCut.worthWaitingFor(LaunchCut.expectedWhole(perfKey, devices.usable(placeable), devices))) {
+                || !LaunchCut.worthWaitingFor(LaunchCut.expectedWhole(perfKey, devices.usable(placeable), devices),
+                devices)) {
             return placeable;
         }
         kernel.awaitDevicesBehind();

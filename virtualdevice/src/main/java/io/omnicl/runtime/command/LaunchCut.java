@@ -49,12 +49,7 @@ final class LaunchCut {
      * the other devices' parts. Under this, never.
      */
     private static final long SHORTEST_RESIDENT_CUT_NANOS = 50_000;
-    /**
-     * A launch the performance model expects to take at least this long whole waits for the GPUs still opening behind
-     * the program to take their part ({@link #worthWaitingFor}): a GPU's opening and build take some 150–250 ms, and
-     * a second GPU saves about half of the launch.
-     */
-    private static final long WORTH_WAITING_NANOS = 500_000_000L;
+
     private static final String SHORT = "expected to take under 1 ms whole";
     private static final String SHORT_STENCIL = "expected to take under 1 ms whole, its parts reading past what they write";
     private static final String SHORT_ELSEWHERE = "expected to take under 1 ms whole, its parts' bytes not on their GPUs";
@@ -351,10 +346,11 @@ final class LaunchCut {
 
     /**
      * Whether a launch the performance model expects to take {@code expectedWhole} whole (NaN: unknown) should wait
-     * for the GPUs still opening behind the program ({@link #WORTH_WAITING_NANOS}).
+     * for the GPUs still opening behind the program to take their part: where it takes more than twice what opening
+     * their model's first took ({@link DeviceNodes#slowestOpenAhead}), the half a second GPU saves pays for opening it.
      */
-    static boolean worthWaitingFor(double expectedWhole) {
-        return expectedWhole >= WORTH_WAITING_NANOS;
+    static boolean worthWaitingFor(double expectedWhole, DeviceNodes devices) {
+        return expectedWhole > 2.0 * devices.slowestOpenAhead();
     }
 
     /**

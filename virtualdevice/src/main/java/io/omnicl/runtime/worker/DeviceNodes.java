@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /** Every real device the runtime aggregates, as memory nodes 1..n, and the scheduler that feeds them. */
@@ -24,6 +25,8 @@ public final class DeviceNodes {
 
     private final List<DeviceNode> nodes;
     private final AtomicInteger virtualLaunches = new AtomicInteger();
+    /** The longest a model's first GPU took to open, of those whose others open behind the program (ns). */
+    private final AtomicLong slowestOpenAhead = new AtomicLong();
     private final CompletableFuture<Void> lateOpening = new CompletableFuture<>();
     private final Scheduler<DeviceTask> scheduler;
     private final PerfModel model;
@@ -67,6 +70,8 @@ public final class DeviceNodes {
             first.workerUnstarted().afterOpen(() -> {
                 if (first.openNanos() < SLOW_OPEN_NANOS) {
                     others.forEach(n -> n.workerUnstarted().openOnFirstUse());
+                } else {
+                    slowestOpenAhead.accumulateAndGet(first.openNanos(), Math::max);
                 }
             });
         }
@@ -146,6 +151,14 @@ public final class DeviceNodes {
      */
     public CompletableFuture<Void> lateOpening() {
         return lateOpening;
+    }
+
+    /**
+     * The longest a model's first GPU took to open, of those whose others open behind the program (ns): about what
+     * opening one of them will take; at least {@link #SLOW_OPEN_NANOS}.
+     */
+    public long slowestOpenAhead() {
+        return Math.max(slowestOpenAhead.get(), SLOW_OPEN_NANOS);
     }
 
     /** A launch on the virtual device has been enqueued. */
