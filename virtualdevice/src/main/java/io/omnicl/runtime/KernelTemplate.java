@@ -85,11 +85,7 @@ final class KernelTemplate {
         for (DeviceNode n : program.builtNodes()) {
             if (program.realProgram(n).kernelNames().contains(name)) {
                 RealKernel k = program.realProgram(n).createKernel(name);
-                workGroups[n.index()] = k.workGroupInfo();
-                idle[n.index()] = new ArrayDeque<>();
-                idleVariants[n.index()] = new ArrayDeque<>();
-                idle[n.index()].add(new Real(k, new Object[k.argCount()]));
-                nodes |= n.bit();
+                keep(n, k, k.workGroupInfo());
                 first = first == null ? n : first;
             }
         }
@@ -150,21 +146,34 @@ final class KernelTemplate {
         if (released || idle[i] != null || built == null || !built.kernelNames().contains(name)) {
             return;
         }
+        // where the device cannot make it, the kernel runs on the others, as where its build failed
         RealKernel k;
         try {
             k = built.createKernel(name);
-            workGroups[i] = k.workGroupInfo();
         } catch (BackendException e) {
-            // the device cannot make it: the kernel runs on the others, as where its build failed
             return;
         }
+        try {
+            keep(node, k, k.workGroupInfo());
+        } catch (BackendException e) {
+            k.release();
+        }
+    }
+
+    /** {@code node} has this kernel from now on, {@code k} its first real kernel there, idle. */
+    private void keep(DeviceNode node, RealKernel k, KernelWorkGroupInfo workGroup) {
+        int i = node.index();
+        workGroups[i] = workGroup;
         idleVariants[i] = new ArrayDeque<>();
         idle[i] = new ArrayDeque<>();
         idle[i].add(new Real(k, new Object[k.argCount()]));
         nodes |= node.bit();
     }
 
-    /** A real kernel on node {@code index}, which has this kernel, for a kernel made before the node joined. */
+    /**
+     * A real kernel on node {@code index}, which has this kernel: a released one first, with what its arguments were
+     * last set to.
+     */
     synchronized Real takeOn(int index) {
         Real r = idle[index].poll();
         if (r == null) {
@@ -186,15 +195,9 @@ final class KernelTemplate {
     synchronized Real[] take() {
         Real[] reals = new Real[idle.length];
         for (int i = 0; i < idle.length; i++) {
-            if (idle[i] == null) {
-                continue;
+            if (idle[i] != null) {
+                reals[i] = takeOn(i);
             }
-            Real r = idle[i].poll();
-            if (r == null) {
-                DeviceNode n = program.contextImpl().runtime().devices().node(i);
-                r = new Real(program.realProgram(n).createKernel(name), new Object[argInfo.length]);
-            }
-            reals[i] = r;
         }
         return reals;
     }

@@ -144,7 +144,7 @@ final class ProgramBuilds {
                 List<DeviceNode> later = new ArrayList<>();
                 boolean built = false;
                 for (DeviceNode n : sameModel) {
-                    // asked after the model's devices before it ran: its first, opened fast, opens the rest at once
+                    // asked once the devices before it have run: a first that opened fast has cleared the flag
                     if (n.openingLater() && deferrable.test(n)) {
                         later.add(n);
                     } else {
@@ -171,13 +171,14 @@ final class ProgramBuilds {
 
     /**
      * Runs {@code step} on {@code node}, which opens behind the program, then hands it to {@code joined} (in the
-     * native gate: it makes kernels there); nothing once the program is no longer {@code wanted} or every real program
-     * has been released. A failure stays with this node: the devices after it still run theirs.
+     * native gate: it makes kernels there); nothing once the program is no longer {@code wanted} (a released program's
+     * task is dropped before it starts, {@link #onceOpeningBehind}). A failure stays with this node: the devices after
+     * it still run theirs.
      */
     private void runBehind(DeviceNode node, Function<DeviceNode, Build> step, Consumer<DeviceNode> joined,
                            BooleanSupplier wanted) {
         try {
-            if (isClosed() || !wanted.getAsBoolean()) {
+            if (!wanted.getAsBoolean()) {
                 return;
             }
             runOn(node, step);

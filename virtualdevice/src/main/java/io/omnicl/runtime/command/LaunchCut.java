@@ -49,7 +49,6 @@ final class LaunchCut {
      * the other devices' parts. Under this, never.
      */
     private static final long SHORTEST_RESIDENT_CUT_NANOS = 50_000;
-
     private static final String SHORT = "expected to take under 1 ms whole";
     private static final String SHORT_STENCIL = "expected to take under 1 ms whole, its parts reading past what they write";
     private static final String SHORT_ELSEWHERE = "expected to take under 1 ms whole, its parts' bytes not on their GPUs";
