@@ -3,13 +3,22 @@ package io.omnicl.spi;
 import java.util.List;
 
 /**
- * A real device opened for use: one real context that holds this device alone. Methods may be called
- * from several threads (OpenCL makes these calls thread-safe); objects made here belong to this session
- * and must be released before {@link #close()}.
+ * A real device opened for use: a real context that holds this device alone, or one it shares with other
+ * devices of its platform ({@link RealDevice#openTogether}). Methods may be called from several threads (OpenCL
+ * makes these calls thread-safe); objects made here belong to this session, are used on this device only, and
+ * must be released before {@link #close()}.
  */
 public interface DeviceSession extends AutoCloseable {
 
     RealDevice device();
+
+    /**
+     * Whether {@code other} is in this session's real context, so that a command enqueued here may wait for
+     * {@code other}'s events.
+     */
+    default boolean sharesContextWith(DeviceSession other) {
+        return other == this;
+    }
 
     /**
      * Allocates a read-write buffer of {@code size} bytes in device memory. Its content is undefined.

@@ -1,5 +1,7 @@
 package io.omnicl.spi;
 
+import java.util.List;
+
 /** One real OpenCL device as the backend found it. Thread-safe. */
 public interface RealDevice {
 
@@ -20,4 +22,14 @@ public interface RealDevice {
      * independent session.
      */
     DeviceSession open();
+
+    /**
+     * Opens this device and {@code others} (devices of this backend and of this device's platform) in one real
+     * context: a session each, in that order, whose commands may wait for each other's events
+     * ({@link DeviceSession#sharesContextWith}); the context goes when the last of them closes. Null where the
+     * backend does not, or cannot for these devices; then each is opened alone.
+     */
+    default List<DeviceSession> openTogether(List<RealDevice> others) {
+        return null;
+    }
 }

@@ -172,16 +172,45 @@ public final class Coherency {
         return tried;
     }
 
-    /** On {@code source}'s thread: reads what of the pieces it still holds for {@code target}, which then lands it. */
+    /**
+     * On {@code source}'s thread: reads what of the pieces it still holds for {@code target}, which then lands it:
+     * once the reads have ended, or at once where the two share a real context (the uploads then wait for the reads'
+     * events on the devices, and no thread waits in between).
+     */
     private static void relay(Storage s, List<Piece> pieces, MemoryNode source, MemoryNode target, Completion done) {
-        readHeld(s, pieces, source, done, landed -> target.runBeforeNextTaskNow(() -> land(s, landed, target, done)));
+        if (!source.sharesContextWith(target)) {
+            readHeld(s, pieces, source, done,
+                    landed -> target.runBeforeNextTaskNow(() -> land(s, landed, List.of(), target, done)));
+            return;
+        }
+        HeldReads held = enqueueHeld(s, pieces, source, done);
+        if (held == null) {
+            return;
+        }
+        RealEvent behind;
+        try {
+            behind = source.queue().marker(List.of());
+            // a command of another queue may wait for these reads' events only once they are flushed
+            source.queue().flush();
+        } catch (RuntimeException e) {
+            awaitAndRelease(held.reads());
+            done.complete(Statuses.of(e));
+            return;
+        }
+        // the source lets go of its chunks once the reads end; the reads' events are the target's from here
+        source.memory().pinAll(held.used());
+        source.trackDownload("download", behind, List.of(), false, status -> source.memory().unpin(held.used()));
+        target.runBeforeNextTaskNow(() -> land(s, held.landed(), held.reads(), target, done));
     }
 
     /**
      * On {@code target}'s thread: uploads what no write has changed of the landed pieces into the chunks it has for
-     * them, and counts it as holding those bytes; an upload that fails takes that back.
+     * them, each once {@code reads} (the reads that land them, of a device of the same real context, which this
+     * method releases; or none, where they have ended) have ended, and counts it as holding those bytes; an upload
+     * or a read that fails takes that back.
      */
-    private static void land(Storage s, List<Landed> landed, MemoryNode target, Completion done) {
+    private static void land(Storage s, List<Landed> landed, List<RealEvent> reads, MemoryNode target,
+                             Completion done) {
         List<RealEvent> uploads = new ArrayList<>();
         List<Piece> moved = new ArrayList<>();
         List<Chunk> used = new ArrayList<>();
@@ -196,7 +225,7 @@ public final class Coherency {
                     c.pin();
                     used.add(c);
                     l.landing().forEach(part.offset() - l.base(), part.length(), (memory, at) -> uploads.add(
-                            target.inputQueue().write(c.buffer(), c.local(l.base() + at), memory, List.of())));
+                            target.inputQueue().write(c.buffer(), c.local(l.base() + at), memory, reads)));
                     moved.add(part);
                     target.countBytes(part.length(), true);
                 }
@@ -204,15 +233,15 @@ public final class Coherency {
             ordered = uploads.isEmpty() ? null : target.orderBehindUploads(uploads);
         } catch (RuntimeException e) {
             // the uploads enqueued read the landed memory and write the pinned chunks: they end before those go
-            for (RealEvent upload : uploads) {
-                upload.await();
-                upload.release();
-            }
+            awaitAndRelease(uploads);
+            awaitAndRelease(reads);
             target.memory().unpin(used);
             done.complete(Statuses.of(e));
             return;
         }
         if (uploads.isEmpty()) {
+            // the reads land in memory only this method holds
+            awaitAndRelease(reads);
             done.complete(0);
             return;
         }
@@ -221,7 +250,12 @@ public final class Coherency {
         }
         trackUploads(target, "upload", uploads, ordered, status -> {
             target.memory().unpin(used);
-            if (status < 0) {
+            boolean readFailed = false;
+            for (RealEvent read : reads) {
+                readFailed |= read.status() < 0;
+                read.release();
+            }
+            if (status < 0 || readFailed) {
                 target.countFailure();
                 unland(s, landed, moved, target);
             }
@@ -229,6 +263,13 @@ public final class Coherency {
             Reference.reachabilityFence(landed);
         });
         done.complete(0);
+    }
+
+    private static void awaitAndRelease(List<RealEvent> events) {
+        for (RealEvent e : events) {
+            e.await();
+            e.release();
+        }
     }
 
     /**
@@ -484,9 +525,30 @@ public final class Coherency {
      */
     private static void readHeld(Storage s, List<Piece> pieces, MemoryNode w, Completion done,
                                  Consumer<List<Landed>> then) {
+        HeldReads held = enqueueHeld(s, pieces, w, done);
+        if (held != null) {
+            trackReads("download", w, held.reads(), held.used(), false, status -> {
+                if (status < 0) {
+                    done.complete(status);
+                } else {
+                    then.accept(held.landed());
+                }
+            });
+        }
+    }
+
+    /** Reads enqueued by {@link #enqueueHeld}: their events, what they land, the chunks they read. */
+    private record HeldReads(List<RealEvent> reads, List<Landed> landed, List<Chunk> used) {
+    }
+
+    /**
+     * On {@code w}'s thread: enqueues the reads of {@link #readHeld}; null, having ended {@code done}, where the
+     * device is lost, holds none of the pieces, or an enqueue failed.
+     */
+    private static HeldReads enqueueHeld(Storage s, List<Piece> pieces, MemoryNode w, Completion done) {
         if (w.isLost()) {
             done.complete(OpenClConstants.CL_DEVICE_NOT_AVAILABLE);
-            return;
+            return null;
         }
         List<RealEvent> reads = new ArrayList<>();
         List<Landed> landed = new ArrayList<>();
@@ -502,24 +564,15 @@ public final class Coherency {
             }
         } catch (RuntimeException | OutOfMemoryError e) {
             // the reads enqueued land in memory only this method holds: they must end before it goes
-            for (RealEvent read : reads) {
-                read.await();
-                read.release();
-            }
+            awaitAndRelease(reads);
             done.complete(e instanceof OutOfMemoryError ? OpenClConstants.CL_OUT_OF_HOST_MEMORY : Statuses.of((RuntimeException) e));
-            return;
+            return null;
         }
         if (reads.isEmpty()) {
             done.complete(0);
-            return;
+            return null;
         }
-        trackReads("download", w, reads, used, false, status -> {
-            if (status < 0) {
-                done.complete(status);
-            } else {
-                then.accept(landed);
-            }
-        });
+        return new HeldReads(reads, landed, used);
     }
 
     /**

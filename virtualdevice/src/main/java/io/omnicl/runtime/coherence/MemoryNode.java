@@ -39,6 +39,14 @@ public interface MemoryNode {
     /** The open device, for allocations. */
     DeviceSession session();
 
+    /**
+     * Whether {@code other}'s device is in this device's real context, so that a command enqueued here may wait for
+     * {@code other}'s events.
+     */
+    default boolean sharesContextWith(MemoryNode other) {
+        return session().sharesContextWith(other.session());
+    }
+
     /** Whether commands are in flight; on the node's thread. */
     boolean hasInFlight();
 

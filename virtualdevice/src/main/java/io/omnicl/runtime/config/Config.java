@@ -49,12 +49,15 @@ import java.util.function.Function;
  *                      the first opens in under 50 ms): builds for the virtual device do not wait for them, and they
  *                      take work once the program has launched twice ({@code on} or {@code off}, also {@code 1} or
  *                      {@code 0})
+ * @param sharedContext {@code OMNICL_SHARED_CONTEXT}: open the GPUs of one platform in one real context, so that
+ *                      bytes relayed from one to another move with no thread waiting between the read and the
+ *                      upload ({@code on} or {@code off}, also {@code 1} or {@code 0})
  */
 public record Config(List<String> deviceFilter, String backend, String scheduler, boolean strictOrder,
                      int maxInFlight, boolean printStatistics, Map<String, Double> throttle, String traceFile,
                      String perfModelDir, String programCacheDir, long deviceMemLimit, List<FaultSpec> faults,
                      boolean resilient, String pinned, int watchMicros, String split, boolean preload,
-                     boolean lazyOpen) {
+                     boolean lazyOpen, boolean sharedContext) {
 
     /** What {@code OMNICL_WATCH=auto} watches for where there are cores to spare. */
     static final int AUTO_WATCH_MICROS = 50;
@@ -141,6 +144,11 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         return toBuilder().resilient(on).build();
     }
 
+    /** This configuration with the GPUs of a platform in one real context or not ({@code OMNICL_SHARED_CONTEXT}). */
+    public Config withSharedContext(boolean on) {
+        return toBuilder().sharedContext(on).build();
+    }
+
     /** This configuration with launches on the virtual device cut as {@code mode} says ({@code OMNICL_SPLIT}). */
     public Config withSplit(String mode) {
         return toBuilder().split(mode).build();
@@ -172,7 +180,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
                 .maxInFlight(maxInFlight).printStatistics(printStatistics).throttle(throttle).traceFile(traceFile)
                 .perfModelDir(perfModelDir).programCacheDir(programCacheDir).deviceMemLimit(deviceMemLimit)
                 .faults(faults).resilient(resilient).pinned(pinned).watchMicros(watchMicros).split(split)
-                .preload(preload).lazyOpen(lazyOpen);
+                .preload(preload).lazyOpen(lazyOpen).sharedContext(sharedContext);
     }
 
     /** A configuration field by field, each starting at its default; the record checks them when built. */
@@ -195,6 +203,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         private String split = "auto";
         private boolean preload = true;
         private boolean lazyOpen = true;
+        private boolean sharedContext;
 
         Builder deviceFilter(List<String> v) { deviceFilter = v; return this; }
         Builder backend(String v) { backend = v; return this; }
@@ -214,11 +223,12 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         Builder split(String v) { split = v; return this; }
         Builder preload(boolean v) { preload = v; return this; }
         Builder lazyOpen(boolean v) { lazyOpen = v; return this; }
+        Builder sharedContext(boolean v) { sharedContext = v; return this; }
 
         Config build() {
             return new Config(deviceFilter, backend, scheduler, strictOrder, maxInFlight, printStatistics, throttle,
                     traceFile, perfModelDir, programCacheDir, deviceMemLimit, faults, resilient, pinned, watchMicros, split,
-                    preload, lazyOpen);
+                    preload, lazyOpen, sharedContext);
         }
     }
 
@@ -294,6 +304,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
                 .split(read("OMNICL_SPLIT", "auto").trim().toLowerCase(Locale.ROOT))
                 .preload(onOrOff("OMNICL_PRELOAD", read("OMNICL_PRELOAD", "on")))
                 .lazyOpen(onOrOff("OMNICL_LAZY_OPEN", read("OMNICL_LAZY_OPEN", "on")))
+                .sharedContext(onOrOff("OMNICL_SHARED_CONTEXT", read("OMNICL_SHARED_CONTEXT", "off")))
                 .build();
     }
 

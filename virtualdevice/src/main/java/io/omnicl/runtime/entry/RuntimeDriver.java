@@ -26,6 +26,7 @@ import io.omnicl.runtime.fault.FaultyDevice;
 import io.omnicl.runtime.sched.PerfKey;
 import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.runtime.sched.Schedulers;
+import io.omnicl.runtime.worker.ContextGroup;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceNodes;
 import io.omnicl.runtime.worker.Trace;
@@ -128,6 +129,9 @@ public final class RuntimeDriver implements Driver, Services {
             nodes.add(new DeviceNode(nodes.size() + 1, d, config.maxInFlight(), config.throttleOf(i, d.name()),
                     config.deviceMemLimit(), staged, watchNanos, trace, model));
         });
+        if (config.sharedContext()) {
+            ContextGroup.form(nodes);
+        }
         this.devices = new DeviceNodes(nodes, model, workers -> Schedulers.create(config.scheduler(), workers, model),
                 config.lazyOpen());
         if (config.preload() && config.splits() && nodes.size() > 1) {

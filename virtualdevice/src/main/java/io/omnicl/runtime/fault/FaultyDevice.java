@@ -16,6 +16,7 @@ import io.omnicl.spi.RealQueue;
 import io.omnicl.spi.RealSampler;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -60,6 +61,26 @@ public final class FaultyDevice implements RealDevice {
     @Override
     public DeviceSession open() {
         return new Session(real.open());
+    }
+
+    @Override
+    public List<DeviceSession> openTogether(List<RealDevice> others) {
+        List<RealDevice> reals = new ArrayList<>();
+        for (RealDevice d : others) {
+            if (!(d instanceof FaultyDevice f)) {
+                return null;
+            }
+            reals.add(f.real);
+        }
+        List<DeviceSession> opened = real.openTogether(reals);
+        if (opened == null) {
+            return null;
+        }
+        List<DeviceSession> sessions = new ArrayList<>(List.of(new Session(opened.get(0))));
+        for (int i = 0; i < others.size(); i++) {
+            sessions.add(((FaultyDevice) others.get(i)).new Session(opened.get(i + 1)));
+        }
+        return sessions;
     }
 
     private void requireAvailable() {
@@ -125,6 +146,11 @@ public final class FaultyDevice implements RealDevice {
         @Override
         public RealDevice device() {
             return FaultyDevice.this;
+        }
+
+        @Override
+        public boolean sharesContextWith(DeviceSession other) {
+            return other instanceof Session s && real.sharesContextWith(s.real);
         }
 
         @Override

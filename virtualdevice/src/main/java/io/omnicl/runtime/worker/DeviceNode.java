@@ -5,6 +5,7 @@ import io.omnicl.runtime.coherence.DeviceMemory;
 import io.omnicl.runtime.sched.PerfModel;
 import io.omnicl.spi.DeviceInfo;
 import io.omnicl.spi.DeviceParam;
+import io.omnicl.spi.DeviceSession;
 import io.omnicl.spi.RealDevice;
 
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -25,6 +26,8 @@ public final class DeviceNode {
     private final AtomicBoolean lost = new AtomicBoolean();
     /** Whether transfers to and from the program's memory go through pinned memory (a GPU's). */
     private final boolean staged;
+    /** The devices it opens with in one real context, or null. */
+    private volatile ContextGroup context;
 
     /**
      * @param memLimit {@code OMNICL_DEVICE_MEM_LIMIT}: bytes the device may hold, as if it had that much memory
@@ -105,6 +108,17 @@ public final class DeviceNode {
 
     public String name() {
         return device.name();
+    }
+
+    /** Opens the device: in its group's context where it is in one ({@link ContextGroup}), else alone. */
+    DeviceSession open() {
+        ContextGroup group = context;
+        return group != null ? group.open(this) : device.open();
+    }
+
+    /** Makes the device open in {@code group}'s context; before its worker starts. */
+    void joinContext(ContextGroup group) {
+        context = group;
     }
 
     /** The worker, started if it was not yet. */

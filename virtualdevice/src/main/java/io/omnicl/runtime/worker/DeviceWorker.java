@@ -197,7 +197,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
             if (thread == null) {
                 opened = true;
                 long opening = System.nanoTime();
-                session = node.device().open();
+                session = node.open();
                 staging.open(session);
                 openNanos = System.nanoTime() - opening;
                 Thread t = new Thread(this::loop, "omnicl-device-" + node.index());

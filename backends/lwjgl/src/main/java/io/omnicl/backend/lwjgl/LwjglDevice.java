@@ -1,6 +1,7 @@
 package io.omnicl.backend.lwjgl;
 
 import static org.lwjgl.opencl.CL10.CL_CONTEXT_PLATFORM;
+import static org.lwjgl.opencl.CL10.clRetainContext;
 import static org.lwjgl.opencl.CL10.nclCreateContext;
 import static org.lwjgl.opencl.CL10.nclGetDeviceInfo;
 import static org.lwjgl.system.MemoryStack.stackPush;
@@ -12,6 +13,8 @@ import io.omnicl.spi.DeviceInfo;
 import io.omnicl.spi.DeviceParam;
 import io.omnicl.spi.DeviceSession;
 import io.omnicl.spi.RealDevice;
+import java.util.ArrayList;
+import java.util.List;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 
@@ -80,12 +83,47 @@ final class LwjglDevice implements RealDevice {
     }
 
     private DeviceSession openContext() {
+        return openContext(List.of(this)).get(0);
+    }
+
+    @Override
+    public List<DeviceSession> openTogether(List<RealDevice> others) {
+        List<LwjglDevice> all = new ArrayList<>(List.of(this));
+        for (RealDevice d : others) {
+            if (!(d instanceof LwjglDevice l) || l.platform != platform || all.contains(l)) {
+                return null;
+            }
+            all.add(l);
+        }
+        synchronized (LwjglDevice.class) {
+            try {
+                return openContext(all);
+            } finally {
+                JvmSignals.putBack();
+            }
+        }
+    }
+
+    /** One context of {@code devices} (of this platform), and a session of it for each, in that order. */
+    private static List<DeviceSession> openContext(List<LwjglDevice> devices) {
         try (MemoryStack stack = stackPush()) {
-            PointerBuffer properties = stack.pointers(CL_CONTEXT_PLATFORM, platform, 0);
-            PointerBuffer devices = stack.pointers(device);
-            long context = ClCalls.create(status ->
-                nclCreateContext(properties.address(), 1, devices.address(), NULL, NULL, status), "clCreateContext");
-            return new LwjglSession(this, device, context);
+            PointerBuffer properties = stack.pointers(CL_CONTEXT_PLATFORM, devices.get(0).platform, 0);
+            PointerBuffer ids = stack.mallocPointer(devices.size());
+            for (LwjglDevice d : devices) {
+                ids.put(d.device);
+            }
+            ids.flip();
+            long context = ClCalls.create(status -> nclCreateContext(properties.address(), devices.size(),
+                    ids.address(), NULL, NULL, status), "clCreateContext");
+            List<DeviceSession> sessions = new ArrayList<>();
+            for (LwjglDevice d : devices) {
+                // each session holds the context once: the last to close releases it
+                if (!sessions.isEmpty()) {
+                    ClCalls.check(clRetainContext(context), "clRetainContext");
+                }
+                sessions.add(new LwjglSession(d, d.device, context, devices.size() > 1));
+            }
+            return sessions;
         }
     }
 

@@ -74,6 +74,14 @@ abstract class LwjglObject {
             CL_INVALID_MEM_OBJECT);
     }
 
+    /** Makes {@code replacement} (of the same kind and context) this object's handle, releasing the one it had. */
+    final void replaceHandle(long replacement) {
+        long old = handle.getAndSet(replacement);
+        if (old != NULL) {
+            ClCalls.check(releaseCall.applyAsInt(old), "clRelease " + getClass().getSimpleName());
+        }
+    }
+
     /** Idempotent. */
     public void release() {
         long h = handle.getAndSet(NULL);

@@ -47,23 +47,34 @@ import org.lwjgl.opencl.CLImageDesc;
 import org.lwjgl.opencl.CLImageFormat;
 import org.lwjgl.system.MemoryStack;
 
-/** A context that holds one device. Thread-safe: every call here is a thread-safe OpenCL call. */
+/**
+ * A context that holds one device, or one device of a context it shares with others of its platform. Thread-safe:
+ * every call here is a thread-safe OpenCL call.
+ */
 final class LwjglSession extends LwjglObject implements DeviceSession {
 
     private final LwjglDevice device;
     private final long deviceId;
+    /** Whether the context holds other devices too. */
+    private final boolean shared;
     /** Objects made in this context and not yet released. */
     private final AtomicLong objects = new AtomicLong();
 
-    LwjglSession(LwjglDevice device, long deviceId, long context) {
+    LwjglSession(LwjglDevice device, long deviceId, long context, boolean shared) {
         super(context, CL_INVALID_CONTEXT, CL10::clReleaseContext, null);
         this.device = device;
         this.deviceId = deviceId;
+        this.shared = shared;
     }
 
     @Override
     public RealDevice device() {
         return device;
+    }
+
+    @Override
+    public boolean sharesContextWith(DeviceSession other) {
+        return other instanceof LwjglSession s && s.handle() == handle();
     }
 
     @Override
@@ -152,7 +163,7 @@ final class LwjglSession extends LwjglObject implements DeviceSession {
             PointerBuffer strings = stack.pointers(text);
             long program = ClCalls.create(status ->
                 nclCreateProgramWithSource(context, 1, strings.address(), NULL, status), "clCreateProgramWithSource");
-            return new LwjglProgram(program, deviceId, objects);
+            return new LwjglProgram(program, deviceId, shared, objects);
         } finally {
             memFree(text);
         }

@@ -1,5 +1,6 @@
 package io.omnicl.spi.fake;
 
+import io.omnicl.spi.BackendException;
 import io.omnicl.spi.DeviceInfo;
 import io.omnicl.spi.DeviceParam;
 import io.omnicl.spi.DeviceSession;
@@ -7,6 +8,8 @@ import io.omnicl.spi.RealDevice;
 import io.omnicl.spi.suite.ClCodes;
 
 import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -62,6 +65,8 @@ public final class FakeDevice implements RealDevice {
     private final Map<String, AtomicLong> unprofiledLaunchesBy = new ConcurrentHashMap<>();
     private final AtomicLong injected = new AtomicLong();
     private final AtomicInteger writesToFail = new AtomicInteger();
+    private final AtomicInteger readsToFail = new AtomicInteger();
+    private final AtomicLong waitedAcross = new AtomicLong();
     private final AtomicInteger launchesToFail = new AtomicInteger();
 
     private volatile Runnable openHook = () -> { };
@@ -173,7 +178,21 @@ public final class FakeDevice implements RealDevice {
     @Override
     public DeviceSession open() {
         openHook.run();
-        return new FakeSession(this);
+        return new FakeSession(this, new Object());
+    }
+
+    /** Sessions of this device and {@code others} (fake devices of this backend) in one context. */
+    @Override
+    public List<DeviceSession> openTogether(List<RealDevice> others) {
+        Object context = new Object();
+        List<DeviceSession> sessions = new ArrayList<>(List.of(new FakeSession(this, context)));
+        for (RealDevice d : others) {
+            if (!(d instanceof FakeDevice f) || f.backend != backend || f == this) {
+                throw new BackendException(ClCodes.CL_INVALID_DEVICE, "not a device of this fake platform: " + d);
+            }
+            sessions.add(new FakeSession(f, context));
+        }
+        return sessions;
     }
 
     /** Runs {@code hook} as each session opens, before it is made: a test's driver that is slow to open a device. */
@@ -281,6 +300,25 @@ public final class FakeDevice implements RealDevice {
      */
     public void failNextWrites(int count) {
         writesToFail.set(count);
+    }
+
+    /** As {@link #failNextWrites}, for the next {@code count} reads from its buffers into the host's memory. */
+    public void failNextReads(int count) {
+        readsToFail.set(count);
+    }
+
+    /** Whether a read being enqueued is one of those {@link #failNextReads} names. */
+    boolean failsThisRead() {
+        return takeOne(readsToFail);
+    }
+
+    /** Commands enqueued on it so far that wait for an event of another device (of a context they share). */
+    public long commandsWaitingOnOthers() {
+        return waitedAcross.get();
+    }
+
+    void waitedAcross() {
+        waitedAcross.incrementAndGet();
     }
 
     /** As {@link #failNextWrites}, for the next {@code count} launches. */

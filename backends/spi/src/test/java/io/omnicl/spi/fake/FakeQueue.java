@@ -97,6 +97,9 @@ final class FakeQueue extends FakeObject implements RealQueue {
         long length = to.remaining();
         checkRange(from, offset, length);
         device.readEnqueued();
+        if (device.failsThisRead()) {
+            return enqueue(waitFor, 0, FakeDevice.Fault.AT_COMPLETION, true, null);
+        }
         return transfer(waitFor, length, () -> {
             device.readMayGo();
             to.put(from.bytes(offset, length));
@@ -336,6 +339,9 @@ final class FakeQueue extends FakeObject implements RealQueue {
     private RealEvent enqueue(List<RealEvent> waitFor, long nanos, FakeDevice.Fault fault, boolean withEvent,
                               Runnable work) {
         List<FakeEvent> waits = session().events(waitFor);
+        if (waits.stream().anyMatch(e -> e.session() != session())) {
+            device.waitedAcross();
+        }
         if (fault == FakeDevice.Fault.AT_ENQUEUE) {
             throw new BackendException(FakeDevice.FAULT_STATUS, "a failure injected into " + device.name());
         }

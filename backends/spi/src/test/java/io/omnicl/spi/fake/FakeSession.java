@@ -19,15 +19,27 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** A context of one fake device. Thread-safe. */
+/**
+ * A context of one fake device, or the part of a context of several ({@link FakeDevice#openTogether}) that its
+ * device uses: its objects are its own, and its commands may wait for the events of every session of the context.
+ * Thread-safe.
+ */
 final class FakeSession implements DeviceSession {
 
     private final FakeDevice device;
+    /** The context: the same object for sessions opened together. */
+    private final Object context;
     private final AtomicLong live = new AtomicLong();
     private volatile boolean closed;
 
-    FakeSession(FakeDevice device) {
+    FakeSession(FakeDevice device, Object context) {
         this.device = device;
+        this.context = context;
+    }
+
+    @Override
+    public boolean sharesContextWith(DeviceSession other) {
+        return other instanceof FakeSession f && f.context == context;
     }
 
     @Override
@@ -138,7 +150,9 @@ final class FakeSession implements DeviceSession {
     List<FakeEvent> events(List<RealEvent> waitFor) {
         List<FakeEvent> events = new ArrayList<>();
         for (RealEvent e : waitFor == null ? List.<RealEvent>of() : waitFor) {
-            events.add(FakeObject.own(e, FakeEvent.class, this, ClCodes.CL_INVALID_EVENT_WAIT_LIST));
+            // an event of a session of this context, as a driver takes it; any other is refused
+            FakeSession owner = e instanceof FakeEvent f && sharesContextWith(f.session()) ? f.session() : this;
+            events.add(FakeObject.own(e, FakeEvent.class, owner, ClCodes.CL_INVALID_EVENT_WAIT_LIST));
         }
         return events;
     }

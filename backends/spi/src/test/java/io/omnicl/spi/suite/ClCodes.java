@@ -24,6 +24,7 @@ public interface ClCodes {
     int CL_LINK_PROGRAM_FAILURE = -17;
     int CL_KERNEL_ARG_INFO_NOT_AVAILABLE = -19;
     int CL_INVALID_VALUE = -30;
+    int CL_INVALID_DEVICE = -33;
     int CL_INVALID_CONTEXT = -34;
     int CL_INVALID_COMMAND_QUEUE = -36;
     int CL_INVALID_MEM_OBJECT = -38;
