@@ -82,8 +82,10 @@ final class KernelTemplate {
         this.idle = new ArrayDeque[count];
         this.idleVariants = new ArrayDeque[count];
         DeviceNode first = null;
+        boolean named = program.kernelNames().contains(name);
         for (DeviceNode n : program.builtNodes()) {
-            if (program.realProgram(n).kernelNames().contains(name)) {
+            List<String> here = program.kernelNamesOn(n);
+            if (here.contains(name) || here.isEmpty() && named) {
                 RealKernel k = program.realProgram(n).createKernel(name);
                 keep(n, k, k.workGroupInfo());
                 first = first == null ? n : first;

@@ -10,6 +10,7 @@ import io.omnicl.runtime.ProgramBuilds.Build;
 import io.omnicl.runtime.access.KernelAccesses;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.HostThreads;
+import io.omnicl.spi.BackendException;
 import io.omnicl.spi.RealKernel;
 import io.omnicl.spi.RealProgram;
 
@@ -317,9 +318,26 @@ final class Program extends CountedObject implements ClProgram {
     List<String> kernelNames() {
         Set<String> names = new LinkedHashSet<>();
         for (DeviceNode n : builtNodes()) {
-            names.addAll(realProgram(n).kernelNames());
+            names.addAll(kernelNamesOn(n));
         }
         return new ArrayList<>(names);
+    }
+
+    /**
+     * The kernel names of the program built on {@code n}; none where its driver will not name them. NVIDIA's names
+     * the kernels of a program of a context of several GPUs only where it is built for the context's first
+     * ({@code OMNICL_SHARED_CONTEXT}), though it makes them on every GPU it is built for: a kernel is then looked
+     * for by its name there too ({@link KernelTemplate}).
+     */
+    List<String> kernelNamesOn(DeviceNode n) {
+        try {
+            return realProgram(n).kernelNames();
+        } catch (BackendException e) {
+            if (e.status() != CL_INVALID_PROGRAM_EXECUTABLE) {
+                throw e;
+            }
+            return List.of();
+        }
     }
 
     /** The attributes kernel {@code name} was declared with ({@link ProgramBuilds#kernelAttributes}). */

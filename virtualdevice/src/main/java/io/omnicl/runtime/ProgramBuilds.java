@@ -298,7 +298,7 @@ final class ProgramBuilds {
                 CL_PROGRAM_BINARY_TYPE_EXECUTABLE, null);
         if (built.executable()) {
             Map<String, String> attributes = new LinkedHashMap<>();
-            for (String name : p.kernelNames()) {
+            for (String name : namesOf(p)) {
                 RealKernel k = p.createKernel(name);
                 attributes.put(name, k.attributes());
                 k.release();
@@ -400,5 +400,17 @@ final class ProgramBuilds {
             }
         }
         builds.clear();
+    }
+
+    /** {@link RealProgram#kernelNames}, or none where the driver will not name them ({@link Program#kernelNamesOn}). */
+    private static List<String> namesOf(RealProgram p) {
+        try {
+            return p.kernelNames();
+        } catch (BackendException e) {
+            if (e.status() != CL_INVALID_PROGRAM_EXECUTABLE) {
+                throw e;
+            }
+            return List.of();
+        }
     }
 }

@@ -124,6 +124,30 @@ class SharedContextTest {
         p.release();
     }
 
+    /**
+     * The second GPU's programs make kernels but name none (as NVIDIA's driver does for a program built for a shared
+     * context's second GPU): its kernels are still made there by name, and launches are cut across both GPUs.
+     */
+    @Test
+    void aGpuWhoseProgramsNameNoKernelsStillRunsItsPieces() {
+        FakeBackend backend = twoGpus();
+        backend.device(1).nameNoKernels(true);
+        CutProgram p = CutProgram.on(backend, Neighbours.SOURCE,
+                Config.defaults().withSplit("always").withSharedContext(true));
+        int[] start = IntStream.range(0, ITEMS).map(i -> i % 3 + 1).toArray();
+        ClMem a = p.buffer(start);
+        ClMem b = p.buffer(new int[ITEMS]);
+        ClKernel next = p.kernel(Neighbours.KERNEL, a, b);
+        p.launch(next).release();
+        p.queue().finish();
+        assertEquals(1, p.engine().launchSplits().split(), "the launch was cut");
+        assertTrue(backend.device(1).launches() > 0, "the second GPU ran its piece");
+        assertArrayEquals(Neighbours.of(start), p.read(b, List.of()));
+        next.release();
+        List.of(a, b).forEach(ClMem::release);
+        p.release();
+    }
+
     /** Waits (ten seconds at most) until {@code done} says so. */
     private static void awaitOrGiveUp(BooleanSupplier done) {
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);

@@ -67,6 +67,7 @@ public final class FakeDevice implements RealDevice {
     private final AtomicInteger writesToFail = new AtomicInteger();
     private final AtomicInteger readsToFail = new AtomicInteger();
     private final AtomicLong waitedAcross = new AtomicLong();
+    private volatile boolean namesNoKernels;
     private final AtomicInteger launchesToFail = new AtomicInteger();
 
     private volatile Runnable openHook = () -> { };
@@ -310,6 +311,19 @@ public final class FakeDevice implements RealDevice {
     /** Whether a read being enqueued is one of those {@link #failNextReads} names. */
     boolean failsThisRead() {
         return takeOne(readsToFail);
+    }
+
+    /**
+     * From now on, whether its programs answer a request for their kernel names with
+     * {@code CL_INVALID_PROGRAM_EXECUTABLE}, while still making their kernels: as NVIDIA's driver does for a program
+     * built for the second GPU of a context of two.
+     */
+    public void nameNoKernels(boolean refuse) {
+        namesNoKernels = refuse;
+    }
+
+    boolean namesNoKernels() {
+        return namesNoKernels;
     }
 
     /** Commands enqueued on it so far that wait for an event of another device (of a context they share). */

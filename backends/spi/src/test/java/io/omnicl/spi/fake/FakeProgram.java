@@ -141,6 +141,9 @@ final class FakeProgram extends FakeObject implements RealProgram {
     @Override
     public List<String> kernelNames() {
         requireExecutable();
+        if (session().fakeDevice().namesNoKernels()) {
+            throw new BackendException(ClCodes.CL_INVALID_PROGRAM_EXECUTABLE, "no kernel names here");
+        }
         return kernels.stream().map(KernelSource.Signature::name).toList();
     }
 
