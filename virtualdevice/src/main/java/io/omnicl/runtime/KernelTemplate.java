@@ -82,10 +82,8 @@ final class KernelTemplate {
         this.idle = new ArrayDeque[count];
         this.idleVariants = new ArrayDeque[count];
         DeviceNode first = null;
-        boolean named = program.kernelNames().contains(name);
         for (DeviceNode n : program.builtNodes()) {
-            List<String> here = program.kernelNamesOn(n);
-            if (here.contains(name) || here.isEmpty() && named) {
+            if (program.mayMake(n, name)) {
                 RealKernel k = program.realProgram(n).createKernel(name);
                 keep(n, k, k.workGroupInfo());
                 first = first == null ? n : first;
@@ -145,7 +143,7 @@ final class KernelTemplate {
     synchronized void join(DeviceNode node) {
         int i = node.index();
         RealProgram built = program.realProgram(node);
-        if (released || idle[i] != null || built == null || !built.kernelNames().contains(name)) {
+        if (released || idle[i] != null || built == null || !program.mayMake(node, name)) {
             return;
         }
         // where the device cannot make it, the kernel runs on the others, as where its build failed

@@ -340,6 +340,15 @@ final class Program extends CountedObject implements ClProgram {
         }
     }
 
+    /**
+     * Whether the program built on {@code n} names kernel {@code name}, or names none ({@link #kernelNamesOn}) while
+     * the program has it: then it is made there by its name.
+     */
+    boolean mayMake(DeviceNode n, String name) {
+        List<String> here = kernelNamesOn(n);
+        return here.contains(name) || here.isEmpty() && kernelNames().contains(name);
+    }
+
     /** The attributes kernel {@code name} was declared with ({@link ProgramBuilds#kernelAttributes}). */
     String kernelAttributes(String name, RealKernel real) {
         return builds.kernelAttributes(name, real);
