@@ -10,7 +10,6 @@ import io.omnicl.runtime.ProgramBuilds.Build;
 import io.omnicl.runtime.access.KernelAccesses;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.HostThreads;
-import io.omnicl.spi.BackendException;
 import io.omnicl.spi.RealKernel;
 import io.omnicl.spi.RealProgram;
 
@@ -330,14 +329,7 @@ final class Program extends CountedObject implements ClProgram {
      * for by its name there too ({@link KernelTemplate}).
      */
     List<String> kernelNamesOn(DeviceNode n) {
-        try {
-            return realProgram(n).kernelNames();
-        } catch (BackendException e) {
-            if (e.status() != CL_INVALID_PROGRAM_EXECUTABLE) {
-                throw e;
-            }
-            return List.of();
-        }
+        return ProgramBuilds.namesOf(realProgram(n));
     }
 
     /**

@@ -403,7 +403,7 @@ final class ProgramBuilds {
     }
 
     /** {@link RealProgram#kernelNames}, or none where the driver will not name them ({@link Program#kernelNamesOn}). */
-    private static List<String> namesOf(RealProgram p) {
+    static List<String> namesOf(RealProgram p) {
         try {
             return p.kernelNames();
         } catch (BackendException e) {

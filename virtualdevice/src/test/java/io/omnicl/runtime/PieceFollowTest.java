@@ -8,7 +8,10 @@ import io.omnicl.spi.fake.DeviceSpec;
 import io.omnicl.spi.fake.FakeBackend;
 import io.omnicl.spi.fake.FakeConfig;
 import io.omnicl.spi.fake.WorkItem;
+import io.omnicl.runtime.config.Config;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.List;
 import java.util.Map;
@@ -170,15 +173,19 @@ class PieceFollowTest {
 
     /**
      * The second launch reads, at the edge of the first GPU's piece, what the second GPU's piece of the launch before
-     * writes, of which the first GPU holds an older copy: the first GPU's piece waits for that launch to end, while the
-     * second GPU's, which reads only what its own piece wrote, follows it.
+     * writes, of which the first GPU holds an older copy. The second GPU's piece, which reads only what its own piece
+     * wrote, follows it. The first GPU's piece waits for that launch to end; where the GPUs share a real context, it
+     * follows too, the edge relayed to it on the devices (read once the second GPU's piece has ended, uploaded once
+     * read), and it is enqueued before the second GPU's piece has ended.
      */
-    @Test
-    void aPieceThatReadsWhatTheOtherGpuWritesWaitsForTheLaunchBefore() {
+    @ParameterizedTest(name = "shared context {0}")
+    @ValueSource(booleans = {false, true})
+    void aPieceThatReadsWhatTheOtherGpuWritesWaitsForTheLaunchBeforeOrWhereTheyShareAContextFollowsIt(boolean shared) {
         AtomicBoolean held = new AtomicBoolean();
         CountDownLatch go = new CountDownLatch(1);
         FakeBackend backend = gpus(Neighbours.KERNEL, Neighbours::next, held, go);
-        CutProgram p = CutProgram.on(backend, Neighbours.SOURCE);
+        CutProgram p = CutProgram.on(backend, Neighbours.SOURCE,
+                Config.defaults().withSplit("always").withSharedContext(shared));
         int[] start = IntStream.range(0, ITEMS).map(i -> i % 7).toArray();
         ClMem a = p.buffer(start);
         ClMem b = p.buffer(new int[ITEMS]);
@@ -192,18 +199,22 @@ class PieceFollowTest {
         int[] next = IntStream.range(0, ITEMS).map(i -> i % 5).toArray();
         p.write(a, next);
         long ranBefore = backend.device(0).launches();
+        long enqueuedBefore = backend.device(0).enqueuedLaunches();
         long followedBefore = p.followed();
         held.set(true);
         p.launch(first).release();
         p.launch(second).release();
         boolean firstRan = waitFor(() -> backend.device(0).launches() == ranBefore + 1);
+        boolean bothEnqueued = shared && waitFor(() -> backend.device(0).enqueuedLaunches() == enqueuedBefore + 2);
         held.set(false);
         go.countDown();
         p.queue().finish();
         long followed = p.followed() - followedBefore;
         int[] values = p.read(c, List.of());
         assertTrue(firstRan, "the first GPU ran its piece of the first launch");
-        assertEquals(1, followed, "only the second GPU's piece followed");
+        assertEquals(shared ? 2 : 1, followed, shared ? "both pieces followed" : "only the second GPU's piece followed");
+        assertEquals(shared, bothEnqueued, "the first GPU's second piece enqueued while the second GPU's first ran");
+        assertEquals(shared, backend.device(0).commandsWaitingOnOthers() > 0, "an upload waited for the other GPU");
         int[] once = Neighbours.of(next);
         assertArrayEquals(Neighbours.of(once), values);
         assertArrayEquals(once, p.read(b, List.of()));

@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
@@ -146,6 +148,148 @@ class SharedContextTest {
         next.release();
         List.of(a, b).forEach(ClMem::release);
         p.release();
+    }
+
+    /**
+     * A stencil swept back and forth between two buffers, every launch enqueued before any has ended, the second GPU's
+     * first piece held until then: the result is the same whether the GPUs share a context (the first GPU's pieces may
+     * then follow, each with the edge the second GPU's piece of the launch before writes relayed to it on the devices,
+     * {@code RelayAhead}) or not (they wait for the launch before). That a piece follows through a relay is
+     * {@code PieceFollowTest}'s.
+     */
+    @ParameterizedTest(name = "shared {0}")
+    @ValueSource(booleans = {true, false})
+    void sweepsEndRightWhetherTheGpusShareAContextOrNot(boolean shared) {
+        AtomicBoolean held = new AtomicBoolean();
+        CountDownLatch go = new CountDownLatch(1);
+        FakeBackend backend = twoGpusTheSecondHeld(held, go);
+        CutProgram p = CutProgram.on(backend, Neighbours.SOURCE,
+                Config.defaults().withSplit("always").withSharedContext(shared));
+        Sweeps sweeps = Sweeps.of(p, 1);
+        held.set(true);
+        List<ClEvent> launched = sweeps.run(SWEEPS);
+        p.queue().flush();
+        held.set(false);
+        go.countDown();
+        p.queue().finish();
+        sweeps.endsRight(launched);
+        if (!shared) {
+            assertEquals(0, backend.device(0).commandsWaitingOnOthers(), "apart, nothing waits across contexts");
+        }
+        sweeps.release();
+        p.release();
+    }
+
+    /**
+     * A read of the edge that the first GPU's next piece waits for fails on the second GPU: the upload waiting for it
+     * fails, the piece waiting for that does not run (what it writes, which only its GPU holds, is not lost), and it
+     * runs once the launch before has ended, its edge moved the usual way; every launch ends well and the result is
+     * right. The second GPU's pieces are held until the read has failed, so that the launches follow each other.
+     */
+    @Test
+    void aPieceWaitingForAFailedRelayDoesNotRunAndRunsAgain() {
+        AtomicBoolean held = new AtomicBoolean();
+        CountDownLatch go = new CountDownLatch(1);
+        FakeBackend backend = twoGpusTheSecondHeld(held, go);
+        CutProgram p = CutProgram.on(backend, Neighbours.SOURCE,
+                Config.defaults().withSplit("always").withSharedContext(true));
+        // both buffers written on the GPUs since the host had them
+        Sweeps sweeps = Sweeps.of(p, 3);
+        held.set(true);
+        // the first relay's read, which waits for the piece that writes its bytes (no other read waits for an event)
+        backend.device(1).failNextWaitingReads(1);
+        List<ClEvent> launched = sweeps.run(SWEEPS);
+        p.queue().flush();
+        awaitOrGiveUp(() -> backend.device(1).injectedFailures() > 0);
+        held.set(false);
+        go.countDown();
+        p.queue().finish();
+        assertEquals(1, backend.device(1).injectedFailures(), "a read failed");
+        sweeps.endsRight(launched);
+        sweeps.release();
+        p.release();
+    }
+
+    /**
+     * {@link #twoGpus}, each work-item on the second held while {@code held} is true, until {@code go}; with pinned
+     * memory for relays but none for staging, so that the tests' devices left open before leave them enough.
+     */
+    private static FakeBackend twoGpusTheSecondHeld(AtomicBoolean held, CountDownLatch go) {
+        FakeBackend[] made = new FakeBackend[1];
+        made[0] = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu"))
+                .device(DeviceSpec.gpu("fake gpu too"))
+                .kernel(Neighbours.KERNEL, item -> {
+                    if (held.get() && item.device() == made[0].device(1)) {
+                        try {
+                            go.await(10, TimeUnit.SECONDS);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                    Neighbours.next(item);
+                })
+                .build());
+        for (int i = 0; i < 2; i++) {
+            made[0].device(i).limitPinnedMemory(RELAY_MEMORY);
+        }
+        return made[0];
+    }
+
+    private static final int SWEEPS = 24;
+    /** Enough for the relay slots' region of a device, too little for its staging slots'. */
+    private static final long RELAY_MEMORY = 4 << 20;
+
+    /** Launches of {@link Neighbours} from one buffer into the other and back, from values of its own. */
+    private static final class Sweeps {
+        private final CutProgram p;
+        private final int[] start = IntStream.range(0, ITEMS).map(i -> i % 9 + 1).toArray();
+        private final ClMem[] grids;
+        private final ClKernel[] kernels;
+        private int done;
+
+        private Sweeps(CutProgram p) {
+            this.p = p;
+            grids = new ClMem[] {p.buffer(start), p.buffer(new int[ITEMS])};
+            kernels = new ClKernel[] {p.kernel(Neighbours.KERNEL, grids[0], grids[1]),
+                    p.kernel(Neighbours.KERNEL, grids[1], grids[0])};
+        }
+
+        /** Made, swept {@code sweeps} times and finished, so that both GPUs hold their halves. */
+        static Sweeps of(CutProgram p, int sweeps) {
+            Sweeps s = new Sweeps(p);
+            s.run(sweeps).forEach(ClEvent::release);
+            p.queue().finish();
+            return s;
+        }
+
+        /** Enqueues {@code count} sweeps, waiting for none; their events. */
+        List<ClEvent> run(int count) {
+            List<ClEvent> events = new ArrayList<>(count);
+            for (int i = 0; i < count; i++, done++) {
+                events.add(p.launch(kernels[done % 2]));
+            }
+            return events;
+        }
+
+        /** Every launch ended well, every one was cut, and the last buffer written holds what the sweeps give. */
+        void endsRight(List<ClEvent> launched) {
+            for (int i = 0; i < launched.size(); i++) {
+                assertEquals(0, launched.get(i).status(), "the status of launch " + i + " of " + launched.size());
+            }
+            launched.forEach(ClEvent::release);
+            int[] expected = start;
+            for (int i = 0; i < done; i++) {
+                expected = Neighbours.of(expected);
+            }
+            assertArrayEquals(expected, p.read(grids[done % 2], List.of()));
+            assertEquals(done, p.engine().launchSplits().split(), "every launch was cut");
+        }
+
+        void release() {
+            List.of(kernels).forEach(ClKernel::release);
+            List.of(grids).forEach(ClMem::release);
+        }
     }
 
     /** Waits (ten seconds at most) until {@code done} says so. */

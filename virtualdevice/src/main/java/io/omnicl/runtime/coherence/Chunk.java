@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One allocation on one device holding bytes {@code [offset, offset + size)} of a storage: all of it, or,
@@ -22,8 +23,11 @@ public final class Chunk {
     private final long offset;
     private final long size;
     private final RealMem mem;
-    /** Commands in flight on the device that use the chunk; only the device's worker thread changes it. */
-    private int pins;
+    /**
+     * Commands in flight on the device that use the chunk, and reads of it for another device's piece (pinned from
+     * that device's thread: {@link Coherency#readAcross}).
+     */
+    private final AtomicInteger pins = new AtomicInteger();
     /** Guarded by the storage. */
     private final Map<Object, RealMem> views = new LinkedHashMap<>();
     private boolean released;
@@ -82,15 +86,15 @@ public final class Chunk {
     }
 
     void pin() {
-        pins++;
+        pins.incrementAndGet();
     }
 
     void unpin() {
-        pins--;
+        pins.decrementAndGet();
     }
 
     boolean pinned() {
-        return pins > 0;
+        return pins.get() > 0;
     }
 
     /** Guarded by the storage. */

@@ -7,6 +7,7 @@ import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.coherence.CoherenceMap.Piece;
 import io.omnicl.runtime.completion.Completion;
 import io.omnicl.runtime.completion.Statuses;
+import io.omnicl.spi.EndedEvent;
 import io.omnicl.spi.RealEvent;
 import io.omnicl.spi.RealQueue;
 
@@ -215,6 +216,13 @@ public final class Coherency {
         List<Piece> moved = new ArrayList<>();
         List<Chunk> used = new ArrayList<>();
         RealEvent ordered = null;
+        // a read that ended as it was enqueued (a blocking one) is no driver's event to wait for
+        List<RealEvent> waitFor = new ArrayList<>(reads.size());
+        for (RealEvent r : reads) {
+            if (!(r instanceof EndedEvent)) {
+                waitFor.add(r);
+            }
+        }
         try {
             for (Landed l : landed) {
                 for (Piece part : s.map().unchanged(l.piece())) {
@@ -225,7 +233,7 @@ public final class Coherency {
                     c.pin();
                     used.add(c);
                     l.landing().forEach(part.offset() - l.base(), part.length(), (memory, at) -> uploads.add(
-                            target.inputQueue().write(c.buffer(), c.local(l.base() + at), memory, reads)));
+                            target.inputQueue().write(c.buffer(), c.local(l.base() + at), memory, waitFor)));
                     moved.add(part);
                     target.countBytes(part.length(), true);
                 }
@@ -265,7 +273,70 @@ public final class Coherency {
         done.complete(0);
     }
 
-    private static void awaitAndRelease(List<RealEvent> events) {
+    /** A read of a chunk for another device ({@link #readAcross}): its event, and the chunk it keeps pinned. */
+    public record ReadAcross(RealEvent event, Chunk chunk) {
+
+        /** Once the read has ended (from any thread): releases its event and lets go of the chunk. */
+        public void ended() {
+            event.release();
+            chunk.unpin();
+        }
+    }
+
+    /**
+     * From any thread: enqueues on {@code queue}, a queue of {@code source}'s device, a read of
+     * {@code [offset, offset + length)} of {@code s} from its chunk there into {@code into}, once {@code after} have
+     * ended, and flushes it. The chunk stays pinned until {@link ReadAcross#ended}. Nothing is counted as held
+     * anywhere: the bytes may be those of a piece still in flight. Null, having enqueued nothing, where the source
+     * has no chunk holding the whole range.
+     */
+    public static ReadAcross readAcross(Storage s, long offset, long length, MemoryNode source, RealQueue queue,
+                                        ByteBuffer into, List<RealEvent> after) {
+        Chunk c = s.chunkCovering(source.memory(), offset, length);
+        if (c == null) {
+            return null;
+        }
+        c.pin();
+        RealEvent read;
+        try {
+            read = queue.read(c.buffer(), c.local(offset), into, after);
+        } catch (RuntimeException e) {
+            c.unpin();
+            throw e;
+        }
+        ReadAcross r = new ReadAcross(read, c);
+        try {
+            queue.flush();
+        } catch (RuntimeException e) {
+            read.await();
+            r.ended();
+            throw e;
+        }
+        source.countBytes(length, false);
+        return r;
+    }
+
+    /**
+     * On {@code target}'s thread: enqueues on its queue an upload of {@code from} into its chunk for
+     * {@code [offset, offset + length)} of {@code s}, once {@code after} (the read landing it, of a device of its real
+     * context, and what else it must follow) have ended, and returns its event. The target is not counted as holding the bytes (they may be those of a piece not yet
+     * ended): what goes behind the upload on its queue reads them there, nothing else does.
+     *
+     * @throws ClError {@code CL_MEM_OBJECT_ALLOCATION_FAILURE} where the target has no chunk holding the range
+     */
+    public static RealEvent uploadAhead(Storage s, long offset, long length, MemoryNode target, ByteBuffer from,
+                                        List<RealEvent> after) {
+        Chunk c = s.chunkCovering(target.memory(), offset, length);
+        if (c == null) {
+            throw new ClError(OpenClConstants.CL_MEM_OBJECT_ALLOCATION_FAILURE, "no chunk on " + target.name());
+        }
+        RealEvent upload = target.queue().write(c.buffer(), c.local(offset), from, after);
+        target.countBytes(length, true);
+        return upload;
+    }
+
+    /** Waits for each of {@code events} to end, then releases it. */
+    public static void awaitAndRelease(List<RealEvent> events) {
         for (RealEvent e : events) {
             e.await();
             e.release();

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static io.omnicl.driver.OpenClConstants.CL_COMMAND_NDRANGE_KERNEL;
 import static io.omnicl.driver.OpenClConstants.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
@@ -31,8 +32,14 @@ abstract class Command {
     private static final int WAITING = 0;
     private static final int FOLLOWING = 1;
     private static final int STARTED = 2;
+    private static final AtomicLong MADE = new AtomicLong();
 
     final Queue queue;
+    /**
+     * When the command was made, among all commands: a command comes after those it depends on, so that commands made
+     * later come later in any order the program set.
+     */
+    final long made = MADE.incrementAndGet();
     final int commandType;
     /** Made when the command is enqueued, so that a command rejected while being built leaves nothing behind. */
     Event event;

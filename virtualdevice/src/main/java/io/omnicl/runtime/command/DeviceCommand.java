@@ -79,8 +79,11 @@ abstract class DeviceCommand extends Command {
         return written();
     }
 
-    /** Submits {@code part} on {@code w}'s queue (see {@link #submit}). */
-    RealEvent submitPart(Part part, DeviceWorker w, boolean withEvent) {
+    /**
+     * Submits {@code part} on {@code w}'s queue (see {@link #submit}); {@code waitFor}, where not empty, holds
+     * uploads on that queue that it waits for (only a launch's piece has any: {@link RelayAhead}).
+     */
+    RealEvent submitPart(Part part, DeviceWorker w, boolean withEvent, List<RealEvent> waitFor) {
         return submit(w, withEvent);
     }
 
@@ -190,9 +193,10 @@ abstract class DeviceCommand extends Command {
 
     /**
      * On {@code w}'s thread: whether {@code part} may still go behind the command's precursors there (see
-     * {@link #precursorsSettledOn}).
+     * {@link #precursorsSettledOn}); {@code needs} gets what it reads of pieces on other devices, to be relayed
+     * ({@link RelayAhead}; only a launch's piece has any).
      */
-    boolean settledOn(Part part, DeviceWorker w) {
+    boolean settledOn(Part part, DeviceWorker w, List<RelayAhead.Need> needs) {
         return precursorsSettledOn(w);
     }
 

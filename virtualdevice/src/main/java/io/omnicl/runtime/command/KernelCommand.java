@@ -260,16 +260,19 @@ final class KernelCommand extends DeviceCommand {
     /**
      * Of a launch cut across devices before {@code later}, a piece of a launch that follows it on {@code w}: whether
      * each of its pieces that changes what {@code later} uses, or uses what it changes, is ahead of it on {@code w}'s
-     * in-order queue or ended well on {@code w}'s device. (Ended well elsewhere, it leaves bytes to move first, which
-     * the later piece would start moving and then not follow; its launch's own start moves them.)
+     * in-order queue, ended well on {@code w}'s device, or, on another device of {@code w}'s real context, one that
+     * {@code later} may go behind there ({@link RelayAhead#across}, which adds to {@code needs} what it relays). (Ended
+     * well elsewhere, it leaves bytes to move first, which the later piece would start moving and then not follow; its
+     * launch's own start moves them.)
      */
-    boolean settledBefore(LaunchCut.Piece later, DeviceWorker w) {
+    boolean settledBefore(LaunchCut.Piece later, DeviceWorker w, List<RelayAhead.Need> needs) {
         if (cut == null) {
             return false;
         }
         for (Part earlier : parts) {
             boolean here = earlier.aheadOnInOrderQueue(w) || earlier.succeeded() && earlier.ranOn() == w.node();
-            if (!here && cut.pieces.get(earlier.piece()).conflictsWith(later)) {
+            LaunchCut.Piece piece = cut.pieces.get(earlier.piece());
+            if (!here && piece.conflictsWith(later) && !RelayAhead.across(earlier, piece, later, w, needs)) {
                 return false;
             }
         }
@@ -290,8 +293,9 @@ final class KernelCommand extends DeviceCommand {
 
     /** On {@code w}'s thread: whether a piece may go behind the launches before it there ({@link PieceHandOut}). */
     @Override
-    boolean settledOn(Part part, DeviceWorker w) {
-        return cut == null ? precursorsSettledOn(w) : PieceHandOut.settledOn(this, cut.pieces.get(part.piece()), w);
+    boolean settledOn(Part part, DeviceWorker w, List<RelayAhead.Need> needs) {
+        return cut == null ? precursorsSettledOn(w)
+                : PieceHandOut.settledOn(this, cut.pieces.get(part.piece()), w, needs);
     }
 
     @Override
@@ -366,7 +370,7 @@ final class KernelCommand extends DeviceCommand {
     }
 
     @Override
-    RealEvent submitPart(Part part, DeviceWorker w, boolean withEvent) {
+    RealEvent submitPart(Part part, DeviceWorker w, boolean withEvent, List<RealEvent> waitFor) {
         LaunchCut.Piece piece = pieceOf(part);
         if (piece == null) {
             return submit(w, withEvent);
@@ -375,7 +379,7 @@ final class KernelCommand extends DeviceCommand {
         long[] partGlobal = global.clone();
         partOffset[cut.dim] = piece.from();
         partGlobal[cut.dim] = piece.to() - piece.from();
-        return launch(w, withEvent, partOffset, partGlobal, piece.variantArgument());
+        return launch(w, withEvent, partOffset, partGlobal, piece.variantArgument(), waitFor);
     }
 
     /** The pieces of a cut launch write different bytes, and it started once what it depends on had ended. */
@@ -512,6 +516,9 @@ final class KernelCommand extends DeviceCommand {
 
     /** The last piece of a cut launch has ended. */
     private void cutEnded() {
+        for (Part part : parts) {
+            part.launchEnded();
+        }
         int failed = failure.get();
         if (failed == 0) {
             learnSpans();
@@ -604,14 +611,14 @@ final class KernelCommand extends DeviceCommand {
 
     @Override
     RealEvent submit(DeviceWorker w, boolean withEvent) {
-        return launch(w, withEvent, offset, global, null);
+        return launch(w, withEvent, offset, global, null, List.of());
     }
 
     /** Launches the real kernel over {@code launchGlobal} ({@link RealLaunch}). */
     private RealEvent launch(DeviceWorker w, boolean withEvent, long[] launchOffset, long[] launchGlobal,
-                             byte[] variantArgument) {
+                             byte[] variantArgument, List<RealEvent> waitFor) {
         return RealLaunch.launch(kernel, args, w, withEvent, workDim, launchOffset, launchGlobal, local,
-                variantArgument);
+                variantArgument, waitFor);
     }
 
     @Override

@@ -100,7 +100,8 @@ final class LaunchCut {
             return meet(outputs, other.inputs) || meet(outputs, other.outputs) || meet(inputs, other.outputs);
         }
 
-        private static boolean meet(List<Access> a, List<Access> b) {
+        /** Whether a range of {@code a} overlaps one of {@code b}. */
+        static boolean meet(List<Access> a, List<Access> b) {
             for (Access x : a) {
                 for (Access y : b) {
                     if (x.overlaps(y)) {

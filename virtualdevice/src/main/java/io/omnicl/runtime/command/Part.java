@@ -13,6 +13,7 @@ import io.omnicl.runtime.worker.DeviceNodes;
 import io.omnicl.runtime.worker.DeviceTask;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.spi.RealEvent;
+import io.omnicl.spi.RealQueue;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -49,6 +50,29 @@ final class Part implements DeviceTask {
     private volatile boolean besideInOrder;
     /** Whether an attempt has succeeded and its outputs are committed. */
     private volatile boolean succeeded;
+    /**
+     * The attempt in flight or ended well, where another device's piece may read from it ({@link RelayAhead}), until
+     * its launch ends; else null.
+     */
+    private volatile Attempt attempt;
+    /**
+     * Whether the attempt in flight has ended on its device but waits to be committed until the pieces it read from
+     * have been seen to end ({@link RelayAhead#writersSeen}): nothing follows it meanwhile.
+     */
+    private volatile boolean awaitingWriters;
+
+    /**
+     * An attempt in flight on {@code on}'s device, in a real context shared with other devices: its event, the
+     * in-order queue it went on (null for the side queue), when it was submitted there (the attempts of one queue in
+     * its order), how many times the worker had flushed that queue then, its end as the host sees it (0 once it is
+     * committed, else its failure), whether it waits for another device's command (then its event fails, and it
+     * does not run, where that command failed), and the chunks it uses there. Kept, with its event and its chunks
+     * pinned, until its launch has ended ({@link #launchEnded}), so that a piece of another device may still read
+     * what it wrote.
+     */
+    record Attempt(DeviceWorker on, HeldEvent event, RealQueue queue, long order, long flushes, Completion seen,
+                   boolean waits, List<Chunk> pinned) {
+    }
 
     Part(DeviceCommand command, int piece) {
         this.command = command;
@@ -99,21 +123,26 @@ final class Part implements DeviceTask {
             attemptFailed(w, CL_DEVICE_NOT_AVAILABLE, false);
             return;
         }
-        execute(w, false);
+        execute(w, false, List.of());
     }
 
     /**
      * Makes the command's inputs valid on {@code w}'s device and submits it. {@code behind}: it follows
-     * precursors in flight there, whose writes count as valid on the device; when anything would have to be
-     * waited for, it does not follow after all.
+     * precursors in flight there, whose writes count as valid on the device, and {@code relayed} lands what it reads
+     * of their pieces on other devices ({@link RelayAhead}); when anything would have to be waited for, it does not
+     * follow after all.
      */
-    private void execute(DeviceWorker w, boolean behind) {
+    private void execute(DeviceWorker w, boolean behind, List<RelayAhead.Landing> relayed) {
         Coherency coherency = command.queue.runtime().coherency();
         List<RealEvent> events = new ArrayList<>();
         boolean submitted = false;
+        // the landings not yet uploaded, and those uploaded but not yet handed to the worker, for every way out
+        List<RelayAhead.Landing> untaken = relayed;
+        List<RelayAhead.Landing> landed = List.of();
         try {
             List<Chunk> chunks = w.memory().pin(command.accesses());
             if (chunks == null) {
+                RelayAhead.cancel(untaken);
                 if (behind) {
                     command.unfollow(this);
                 } else {
@@ -125,11 +154,12 @@ final class Part implements DeviceTask {
             boolean timed = command.queue.profiling() || command.timesPart(this, w);
             // a piece of a cut launch that wants no times goes without profiling from any thread (queueFor)
             w.queueFor(timed, command.runsBesideItsParts());
-            Collection<Access> pending = behind ? w.pendingWrites() : List.of();
+            Collection<Access> pending = behind ? pendingWith(w.pendingWrites(), relayed) : List.of();
             List<Completion> waits = new ArrayList<>();
             List<Access> inputs = command.inputsOf(this);
-            if (behind && heldByOtherDevicesOnly(inputs, pending, w)) {
+            if (behind && (pending == null || heldByOtherDevicesOnly(inputs, pending, w))) {
                 // it would wait for them: it waits for its precursors instead, and moves nothing meanwhile
+                RelayAhead.cancel(untaken);
                 unpin(w);
                 command.unfollow(this);
                 return;
@@ -148,6 +178,7 @@ final class Part implements DeviceTask {
                 events.clear();
                 unpin(w);
                 if (behind) {
+                    RelayAhead.cancel(untaken);
                     command.unfollow(this);
                     return;
                 }
@@ -167,14 +198,49 @@ final class Part implements DeviceTask {
             boolean beside = command.runsBesideItsParts();
             boolean side = beside && events.isEmpty() && !readsResults && !behind && w.sideQueueFreeFor(command);
             boolean withEvent = beside || w.needsEvent(timed, behind);
-            RealEvent real = side ? w.onSideQueue(() -> command.submitPart(this, w, true))
-                    : command.submitPart(this, w, withEvent);
+            // the piece before it here whose run hangs on another device's command: where that one does not run, this
+            // one must not either (it may read what that one writes)
+            Attempt tail = behind && w.waitingTail() instanceof Attempt t && t.on() == w ? t : null;
+            RealEvent tailEvent = tail == null ? null : tail.event().hold();
+            List<RealEvent> waitFor;
+            RealEvent real;
+            try {
+                // relayed bytes land on the in-order queue before the piece: tracked with it, like its other
+                // uploads; the first waits for the piece before it too
+                List<RealEvent> uploads = relayed.isEmpty() ? List.of() : RelayAhead.upload(relayed, w, tailEvent);
+                if (uploads == null) {
+                    RelayAhead.cancel(untaken);
+                    unpin(w);
+                    command.unfollow(this);
+                    return;
+                }
+                events.addAll(uploads);
+                landed = relayed;
+                untaken = List.of();
+                // waiting for them, the piece does not run where one of those failed (its event says so: finished)
+                waitFor = !uploads.isEmpty() ? uploads : tailEvent != null ? List.of(tailEvent) : List.of();
+                real = side ? w.onSideQueue(() -> command.submitPart(this, w, true, List.of()))
+                        : command.submitPart(this, w, withEvent, waitFor);
+            } finally {
+                if (tailEvent != null) {
+                    tail.event().letGo();
+                }
+            }
+            boolean hangsOnOthers = !waitFor.isEmpty();
             submitted = true;
             ranOn = w.node();
             besideInOrder = side;
+            // a piece of a cut launch may be waited for by a piece of another device of its real context (RelayAhead)
+            HeldEvent held = beside && real != null && !readsResults && w.node().inContextGroup()
+                    ? new HeldEvent(real) : null;
+            attempt = held == null ? null : new Attempt(w, held, side ? null : w.queue(), System.nanoTime(),
+                    w.flushes(), new Completion(), hangsOnOthers, pinned);
+            if (hangsOnOthers && attempt != null) {
+                w.waitingTail(attempt);
+            }
             inFlightOn = w;
             command.event.running(0);
-            RealEvent last = real;
+            RealEvent last = held != null ? held : real;
             StagedResults staged = null;
             if (readsResults) {
                 if (real != null) {
@@ -184,16 +250,59 @@ final class Part implements DeviceTask {
                 last = events.remove(events.size() - 1);
             }
             StagedResults results = staged;
-            w.track(command.labelOf(this), command.traceKind(), real, last, events, outputs, behind, timed, command,
-                    side, (status, times) -> finished(w, status, times, results));
+            List<RelayAhead.Landing> relays = landed;
+            w.track(command.labelOf(this), command.traceKind(), held != null ? held : real, last, events, outputs,
+                    behind, timed, command, side, (status, times) -> {
+                        RelayAhead.ended(relays);
+                        // waiting for its relays, it ran only where they ended well
+                        boolean ran = !hangsOnOthers || held == null
+                                || held.status() != CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+                        Completion writers = status < 0 ? null : RelayAhead.writersSeen(relays);
+                        if (writers == null) {
+                            finished(w, status, times, results, ran);
+                        } else {
+                            awaitingWriters = true;
+                            writers.onDone(seen -> w.runBeforeNextTaskNow(() -> finished(w,
+                                    seen < 0 ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST : status, times, results,
+                                    ran)));
+                        }
+                    });
+            landed = List.of();
             command.partRunningOn(this, w);
         } catch (RuntimeException e) {
+            if (!landed.isEmpty()) {
+                // the relayed bytes' uploads read memory that goes back once they have ended
+                events.forEach(RealEvent::await);
+                RelayAhead.ended(landed);
+            }
             events.forEach(RealEvent::release);
+            RelayAhead.cancel(untaken);
             if (submitted) {
                 w.settleUntracked();
             }
             attemptFailed(w, Statuses.of(e), submitted);
         }
+    }
+
+    /**
+     * The ranges a piece following on a device may read there without moving them: {@code pending}, what commands in
+     * flight there write, and the ranges {@code relayed} lands; null where a relayed range is also written there
+     * (one of the two would land under the other in either order).
+     */
+    private static Collection<Access> pendingWith(Collection<Access> pending, List<RelayAhead.Landing> relayed) {
+        if (relayed.isEmpty()) {
+            return pending;
+        }
+        List<Access> all = new ArrayList<>(pending);
+        for (RelayAhead.Landing l : relayed) {
+            for (Access p : pending) {
+                if (p.overlaps(l.need().range())) {
+                    return null;
+                }
+            }
+            all.add(l.need().range());
+        }
+        return all;
     }
 
     /** Whether bytes of {@code inputs}, but {@code pending}, are held by neither {@code w}'s device nor the host. */
@@ -213,14 +322,26 @@ final class Part implements DeviceTask {
         pinned = List.of();
     }
 
-    private void finished(DeviceWorker w, int status, long[] times, StagedResults staged) {
+    /**
+     * The attempt on {@code w} ended with {@code status} (a piece that read from pieces of other devices: once those
+     * were seen to end, failed where one failed); {@code ran}: whether the device may have run it (a piece that waited
+     * for a failed relay did not: what it would write is as it was).
+     */
+    private void finished(DeviceWorker w, int status, long[] times, StagedResults staged, boolean ran) {
         inFlightOn = null;
+        awaitingWriters = false;
         command.attemptEnded(w);
         if (status < 0) {
-            attemptFailed(w, status, true);
+            attemptFailed(w, status, ran);
             return;
         }
-        unpin(w);
+        Attempt ended = attempt;
+        if (ended == null) {
+            unpin(w);
+        } else {
+            // its chunks stay pinned for its launch's life (launchEnded)
+            pinned = List.of();
+        }
         if (times != null && command.queue.profiling()) {
             command.partExecutedAt(this, w.hostTime(times[2]), w.hostTime(times[3]), System.nanoTime());
         }
@@ -237,6 +358,9 @@ final class Part implements DeviceTask {
             }
         }
         succeeded = true;
+        if (ended != null) {
+            ended.seen().complete(0);
+        }
         command.partEnded(this, 0);
     }
 
@@ -250,6 +374,13 @@ final class Part implements DeviceTask {
      */
     private void attemptFailed(DeviceWorker w, int status, boolean ran) {
         inFlightOn = null;
+        awaitingWriters = false;
+        Attempt failed = attempt;
+        attempt = null;
+        if (failed != null) {
+            failed.seen().complete(status);
+            failed.event().letGo();
+        }
         command.runningOn(null);
         unpin(w);
         w.countFailure();
@@ -306,17 +437,45 @@ final class Part implements DeviceTask {
         return inFlightOn;
     }
 
+    /**
+     * The part's launch has ended: the attempt that ended well, kept for pieces of other devices to read from, lets go
+     * of its event and its chunks.
+     */
+    void launchEnded() {
+        Attempt a = attempt;
+        attempt = null;
+        if (a != null) {
+            a.event().letGo();
+            a.on().memory().unpin(a.pinned());
+        }
+    }
+
+    /** The attempt in flight or ended well on {@code w}'s device that others may read from, or null. */
+    Attempt attemptOn(DeviceWorker w) {
+        Attempt a = attempt;
+        return a != null && a.on() == w ? a : null;
+    }
+
     /** Whether the part is in flight on {@code w}'s in-order queue, so that what is submitted there next follows it. */
     boolean aheadOnInOrderQueue(DeviceWorker w) {
-        return inFlightOn == w && !besideInOrder;
+        return inFlightOn == w && !besideInOrder && !awaitingWriters;
     }
 
     /** On {@code w}'s thread: submits the part behind the command's precursors there, or lets it wait for them. */
     void follow(DeviceWorker w) {
-        if (w.node().isLost() || w.failing() || available(w.node().bit()) == 0 || !command.settledOn(this, w)) {
+        List<RelayAhead.Need> needs = new ArrayList<>(0);
+        if (w.node().isLost() || w.failing() || available(w.node().bit()) == 0
+                || !command.settledOn(this, w, needs)) {
             command.unfollow(this);
+        } else if (needs.isEmpty()) {
+            execute(w, true, List.of());
         } else {
-            execute(w, true);
+            List<RelayAhead.Landing> landings = RelayAhead.read(needs);
+            if (landings == null) {
+                command.unfollow(this);
+            } else {
+                execute(w, true, landings);
+            }
         }
     }
 

@@ -84,8 +84,8 @@ final class PieceHandOut {
     /**
      * Whether {@code c} may follow the launches before it in pieces: none has failed, and each of those not yet ended
      * ({@link #earlierNotEnded}, a few at most) is a launch cut across devices whose pieces are all submitted or ended
-     * well; each piece then goes behind them on its own device where nothing it uses is changed or used elsewhere
-     * ({@link #settledOn}).
+     * well; each piece then goes behind them on its own device where nothing it uses is changed or used elsewhere, or
+     * only by pieces it may follow across devices ({@link #settledOn}).
      */
     static boolean mayFollow(Command c) {
         if (precursorFailed(c)) {
@@ -123,9 +123,9 @@ final class PieceHandOut {
     /**
      * On {@code w}'s thread: whether {@code piece} of {@code c} may go behind the launches before it there: none has
      * failed, and each of those not yet ended is a cut launch settled before it there
-     * ({@link KernelCommand#settledBefore}).
+     * ({@link KernelCommand#settledBefore}); {@code needs} gets what it reads from their pieces on other devices.
      */
-    static boolean settledOn(Command c, LaunchCut.Piece piece, DeviceWorker w) {
+    static boolean settledOn(Command c, LaunchCut.Piece piece, DeviceWorker w, List<RelayAhead.Need> needs) {
         if (precursorFailed(c)) {
             return false;
         }
@@ -133,8 +133,10 @@ final class PieceHandOut {
         if (earlier.size() > MOST_AHEAD) {
             return false;
         }
+        // the latest first: a byte that several of them write is relayed from the last to write it
+        earlier.sort((a, b) -> Long.compare(b.made, a.made));
         for (Command e : earlier) {
-            if (!(e instanceof KernelCommand k && k.settledBefore(piece, w))) {
+            if (!(e instanceof KernelCommand k && k.settledBefore(piece, w, needs))) {
                 return false;
             }
         }

@@ -31,7 +31,8 @@ final class RealLaunch {
      * kernel's geometry variant when {@code variantArgument} is not null, that being the added argument's value.
      */
     static RealEvent launch(Kernel kernel, Kernel.Arg[] args, DeviceWorker w, boolean withEvent, int workDim,
-                            long[] launchOffset, long[] launchGlobal, long[] local, byte[] variantArgument) {
+                            long[] launchOffset, long[] launchGlobal, long[] local, byte[] variantArgument,
+                            List<RealEvent> waitFor) {
         boolean variant = variantArgument != null;
         RealKernel real = variant ? kernel.variantKernel(w.node()) : kernel.realKernel(w.node());
         Object[] set = variant ? kernel.variantArgsSetOn(w.node()) : kernel.argsSetOn(w.node());
@@ -69,7 +70,7 @@ final class RealLaunch {
             set[args.length] = variantArgument;
         }
         w.countKernel();
-        return w.queue().launch(real, workDim, launchOffset, launchGlobal, local, List.of(), withEvent);
+        return w.queue().launch(real, workDim, launchOffset, launchGlobal, local, waitFor, withEvent);
     }
 
     /** {@code bytes} in this thread's reused direct buffer: only for values the driver copies at once. */

@@ -116,6 +116,11 @@ public final class DeviceNode {
         return group != null ? group.open(this) : device.open();
     }
 
+    /** Whether the device opens in a group's context ({@link ContextGroup}), shared with others where it could. */
+    public boolean inContextGroup() {
+        return context != null;
+    }
+
     /** Makes the device open in {@code group}'s context; before its worker starts. */
     void joinContext(ContextGroup group) {
         context = group;

@@ -11,7 +11,8 @@ import io.omnicl.spi.RealQueue;
  * devices runs beside the piece before it: a device runs the launches of two queues at once, so the next piece fills
  * the end of the one before, where few of the device's cores are still busy. And a downloads queue (with
  * profiling), made when first needed, where the bytes of a piece that has ended go to the program while the device
- * runs the pieces after it.
+ * runs the pieces after it. And a relay queue (without profiling), made when first needed, where the threads of other
+ * devices of its real context read the bytes their pieces need from this device's pieces.
  */
 final class DeviceQueues {
 
@@ -20,6 +21,8 @@ final class DeviceQueues {
     private final RealQueue plain;
     private RealQueue side;
     private RealQueue downloads;
+    /** Guarded by this. */
+    private RealQueue relay;
 
     DeviceQueues(DeviceSession session) {
         this.session = session;
@@ -51,6 +54,14 @@ final class DeviceQueues {
             downloads = session.createQueue(true);
         }
         return downloads;
+    }
+
+    /** The relay queue, made when first needed; from any thread. */
+    synchronized RealQueue relay() {
+        if (relay == null) {
+            relay = session.createQueue(false);
+        }
+        return relay;
     }
 
     RealQueue timed() {

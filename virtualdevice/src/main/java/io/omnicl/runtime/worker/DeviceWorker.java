@@ -78,6 +78,8 @@ public final class DeviceWorker implements Worker, MemoryNode {
     private volatile boolean openingLater;
     /** Run by the thread that opened the device, once it has ({@link DeviceNodes}: the first GPU of a model). */
     private volatile Runnable afterOpen = () -> { };
+    /** Only on the thread driving the worker: {@link #waitingTail}. */
+    private Object waitingTail;
     /** The device's queue for what is submitted next (one of {@link #queues}). */
     private RealQueue queue;
     private DeviceQueues queues;
@@ -198,7 +200,7 @@ public final class DeviceWorker implements Worker, MemoryNode {
                 opened = true;
                 long opening = System.nanoTime();
                 session = node.open();
-                staging.open(session);
+                staging.open(session, node.inContextGroup());
                 openNanos = System.nanoTime() - opening;
                 Thread t = new Thread(this::loop, "omnicl-device-" + node.index());
                 t.setDaemon(true);
@@ -246,6 +248,27 @@ public final class DeviceWorker implements Worker, MemoryNode {
     public DeviceSession session() {
         start();
         return session;
+    }
+
+    /**
+     * From any thread: the queue where the threads of other devices of this device's real context read bytes their
+     * pieces need that this device's pieces write ({@link io.omnicl.runtime.coherence.Coherency#readAcross}).
+     */
+    public RealQueue relayQueue() {
+        return queues.relay();
+    }
+
+    /** On the thread driving the worker: how many times the in-order queue has been flushed ({@link #flushedSince}). */
+    public long flushes() {
+        return inFlight.flushes();
+    }
+
+    /**
+     * From any thread: whether the in-order queue has been flushed since it had been {@code flushes} times, so that a
+     * command submitted then may be waited for by another queue's (flushes the worker did not count make it false).
+     */
+    public boolean flushedSince(long flushes) {
+        return inFlight.flushes() > flushes;
     }
 
     /** The in-order queue; only for use on this worker's thread. */
@@ -336,6 +359,30 @@ public final class DeviceWorker implements Worker, MemoryNode {
     @Override
     public void giveStaging(ByteBuffer slot) {
         staging.give(slot);
+    }
+
+    /** From any thread: pinned memory to relay bytes through, {@link StagedTransfers#takeRelay}. */
+    public ByteBuffer takeRelay(long bytes) {
+        start();
+        return staging.takeRelay(bytes);
+    }
+
+    /**
+     * On the thread driving the worker: the latest piece submitted here whose run hangs on another device's command
+     * (the command package's attempt, opaque here), for a piece submitted behind it to wait for; or null.
+     */
+    public Object waitingTail() {
+        return waitingTail;
+    }
+
+    /** On the thread driving the worker: sets {@link #waitingTail}. */
+    public void waitingTail(Object attempt) {
+        waitingTail = attempt;
+    }
+
+    /** From any thread: gives back what {@link #takeRelay} took. */
+    public void giveRelay(ByteBuffer slot) {
+        staging.giveRelay(slot);
     }
 
     /**

@@ -33,6 +33,8 @@ final class InFlightWindow {
     private int apart;
     /** Commands submitted since the queue was last flushed. */
     private int unflushed;
+    /** How many times the in-order queue has been flushed here. */
+    private volatile long flushes;
     /**
      * Whether the newest command in flight ended when it was submitted (a blocking transfer), and so have all on the
      * in-order queue (one on another queue is waited for on its own event).
@@ -147,7 +149,13 @@ final class InFlightWindow {
         if (unflushed > 0) {
             unflushed = 0;
             queue.flush();
+            flushes++;
         }
+    }
+
+    /** How many times the in-order queue has been flushed here; read from any thread. */
+    long flushes() {
+        return flushes;
     }
 
     /**
@@ -166,6 +174,7 @@ final class InFlightWindow {
                 null, Lane.IN_ORDER, (status, times) -> { }));
         unflushed = 0;
         queue.flush();
+        flushes++;
         return marker;
     }
 

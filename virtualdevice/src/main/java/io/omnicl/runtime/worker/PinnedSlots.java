@@ -7,6 +7,7 @@ import io.omnicl.spi.PinnedMemory;
 import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Pinned host memory of one device, in slots, for staging transfers of the program's (pageable) memory: a
@@ -17,24 +18,53 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 final class PinnedSlots {
 
-    /** Bytes per slot: transfers up to this size are staged, larger ones go as they are. */
+    /** Bytes per slot of a device's staging: transfers up to this size are staged, larger ones go as they are. */
     static final int SLOT_BYTES = 4 << 20;
     private static final int SLOTS = 16;
+    /** Bytes per slot of a device's relays (a stencil's edge rows; see {@link StagedTransfers#takeRelay}). */
+    static final int RELAY_SLOT_BYTES = 64 << 10;
+    private static final int RELAY_SLOTS = 32;
+
+    private final int slotBytes;
+    private final int slots;
 
     private final ConcurrentLinkedQueue<ByteBuffer> free = new ConcurrentLinkedQueue<>();
     private final CompletableFuture<Void> made = new CompletableFuture<>();
+    private final AtomicBoolean started = new AtomicBoolean();
     /** The region the slots are cut from, kept for as long as the device is open. */
     private PinnedMemory region;
+
+    private PinnedSlots(int slotBytes, int slots) {
+        this.slotBytes = slotBytes;
+        this.slots = slots;
+    }
+
+    /** Slots for staging the program's transfers. */
+    static PinnedSlots forStaging() {
+        return new PinnedSlots(SLOT_BYTES, SLOTS);
+    }
+
+    /** Smaller slots for relaying bytes between devices. */
+    static PinnedSlots forRelays() {
+        return new PinnedSlots(RELAY_SLOT_BYTES, RELAY_SLOTS);
+    }
+
+    /** {@link #make}, from any thread, the first time only. */
+    void makeOnce(DeviceSession session) {
+        if (!started.getAndSet(true)) {
+            make(session);
+        }
+    }
 
     /** Starts making the slots. */
     void make(DeviceSession session) {
         HostThreads.run(() -> {
             NativeGate.enter();
             try {
-                region = session.allocatePinned((long) SLOT_BYTES * SLOTS);
+                region = session.allocatePinned((long) slotBytes * slots);
                 ByteBuffer all = region == null ? null : region.memory();
-                for (int i = 0; all != null && i < SLOTS; i++) {
-                    free.add(all.slice(i * SLOT_BYTES, SLOT_BYTES));
+                for (int i = 0; all != null && i < slots; i++) {
+                    free.add(all.slice(i * slotBytes, slotBytes));
                 }
             } catch (BackendException e) {
                 // no pinned memory: transfers go as they are
@@ -50,15 +80,29 @@ final class PinnedSlots {
      * the slots to be made, the first time.
      */
     ByteBuffer take(long bytes) {
-        if (bytes > SLOT_BYTES) {
+        if (bytes > slotBytes) {
             return null;
         }
         made.join();
+        return poll();
+    }
+
+    /** A free slot for {@code bytes}, cleared, or null where there is none, also while the slots are being made. */
+    ByteBuffer takeIfMade(long bytes) {
+        return bytes > slotBytes || !made.isDone() ? null : poll();
+    }
+
+    private ByteBuffer poll() {
         ByteBuffer slot = free.poll();
         return slot == null ? null : slot.clear();
     }
 
     void give(ByteBuffer slot) {
         free.add(slot);
+    }
+
+    /** Whether {@code slot} is one of this pool's (by its size). */
+    boolean owns(ByteBuffer slot) {
+        return slot.capacity() == slotBytes;
     }
 }

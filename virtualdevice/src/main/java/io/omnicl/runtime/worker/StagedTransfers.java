@@ -32,6 +32,10 @@ final class StagedTransfers {
     private final WorkerCounters counters;
     /** Pinned memory for staging transfers of the program's memory; null when this device's are not staged. */
     private final PinnedSlots pinned;
+    /** Pinned slots for the bytes other devices' pieces read from this device's ({@link #takeRelay}). */
+    private final PinnedSlots relays;
+    /** The device's session, once open. */
+    private volatile DeviceSession session;
     /** A second queue of the device, for {@link #uploadNow} from other threads; made on first use. */
     private RealQueue uploads;
     /**
@@ -45,13 +49,21 @@ final class StagedTransfers {
         this.worker = worker;
         this.lock = lock;
         this.counters = counters;
-        this.pinned = staged ? new PinnedSlots() : null;
+        this.pinned = staged ? PinnedSlots.forStaging() : null;
+        this.relays = staged ? PinnedSlots.forRelays() : null;
     }
 
-    /** Starts making the pinned slots, where transfers are staged, once the device's session is open. */
-    void open(DeviceSession session) {
+    /**
+     * Starts making the pinned slots, where transfers are staged, once the device's session is open; and the relay
+     * slots where {@code relaying}: the device shares a real context with others.
+     */
+    void open(DeviceSession session, boolean relaying) {
+        this.session = session;
         if (pinned != null) {
             pinned.make(session);
+            if (relaying) {
+                relays.makeOnce(session);
+            }
         }
     }
 
@@ -124,6 +136,25 @@ final class StagedTransfers {
 
     void give(ByteBuffer slot) {
         pinned.give(slot);
+    }
+
+    /**
+     * From any thread: pinned memory for {@code bytes} that another device of this one's real context reads into and
+     * then uploads from: a relay slot, or a staging slot where they are more; null where neither is free or made yet
+     * (or this device's transfers are not staged). Given back with {@link #giveRelay}.
+     */
+    ByteBuffer takeRelay(long bytes) {
+        if (relays == null) {
+            return null;
+        }
+        // made as a device of a shared context opens (others pin nothing more), and no thread waits for them
+        relays.makeOnce(session);
+        ByteBuffer slot = relays.takeIfMade(bytes);
+        return slot != null ? slot : pinned.takeIfMade(bytes);
+    }
+
+    void giveRelay(ByteBuffer slot) {
+        (relays.owns(slot) ? relays : pinned).give(slot);
     }
 
     /**

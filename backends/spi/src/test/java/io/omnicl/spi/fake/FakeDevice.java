@@ -56,6 +56,7 @@ public final class FakeDevice implements RealDevice {
     private volatile BooleanSupplier readsHeldUntil;
     private volatile boolean failNewQueues;
     private volatile boolean refusePinned;
+    private volatile long pinnedLimit = Long.MAX_VALUE;
     private final AtomicLong unprofiledLaunches = new AtomicLong();
     private final AtomicLong enqueuedLaunches = new AtomicLong();
     /** The names of the threads that enqueued its launches. */
@@ -66,6 +67,7 @@ public final class FakeDevice implements RealDevice {
     private final AtomicLong injected = new AtomicLong();
     private final AtomicInteger writesToFail = new AtomicInteger();
     private final AtomicInteger readsToFail = new AtomicInteger();
+    private final AtomicInteger waitingReadsToFail = new AtomicInteger();
     private final AtomicLong waitedAcross = new AtomicLong();
     private volatile boolean namesNoKernels;
     private final AtomicInteger launchesToFail = new AtomicInteger();
@@ -282,8 +284,16 @@ public final class FakeDevice implements RealDevice {
         refusePinned = true;
     }
 
-    boolean refusesPinnedMemory() {
-        return refusePinned;
+    /**
+     * From now on, its sessions refuse pinned memory of more than {@code bytes} at once: a test that needs only small
+     * regions, apart from what other tests' devices, never closed, keep of the JVM's direct memory.
+     */
+    public void limitPinnedMemory(long bytes) {
+        pinnedLimit = bytes;
+    }
+
+    boolean refusesPinnedMemory(long size) {
+        return refusePinned || size > pinnedLimit;
     }
 
     /** From now on, whether making a queue on it fails ({@code CL_OUT_OF_RESOURCES}): a device short of resources. */
@@ -308,9 +318,14 @@ public final class FakeDevice implements RealDevice {
         readsToFail.set(count);
     }
 
-    /** Whether a read being enqueued is one of those {@link #failNextReads} names. */
-    boolean failsThisRead() {
-        return takeOne(readsToFail);
+    /** Whether a read being enqueued is one of those {@link #failNextReads} or {@link #failNextWaitingReads} names. */
+    boolean failsThisRead(boolean waits) {
+        return takeOne(readsToFail) || waits && takeOne(waitingReadsToFail);
+    }
+
+    /** As {@link #failNextReads}, for the next {@code count} reads that wait for an event (of this device or another). */
+    public void failNextWaitingReads(int count) {
+        waitingReadsToFail.set(count);
     }
 
     /**

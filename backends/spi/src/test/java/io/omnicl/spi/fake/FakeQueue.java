@@ -97,7 +97,7 @@ final class FakeQueue extends FakeObject implements RealQueue {
         long length = to.remaining();
         checkRange(from, offset, length);
         device.readEnqueued();
-        if (device.failsThisRead()) {
+        if (device.failsThisRead(waitFor != null && !waitFor.isEmpty())) {
             return enqueue(waitFor, 0, FakeDevice.Fault.AT_COMPLETION, true, null);
         }
         return transfer(waitFor, length, () -> {

@@ -91,7 +91,7 @@ final class FakeSession implements DeviceSession {
     @Override
     public PinnedMemory allocatePinned(long size) {
         requireOpen();
-        return device.refusesPinnedMemory() ? null : new Pinned(this, ByteBuffer.allocateDirect(Math.toIntExact(size)));
+        return device.refusesPinnedMemory(size) ? null : new Pinned(this, ByteBuffer.allocateDirect(Math.toIntExact(size)));
     }
 
     /** Host memory as a pinned region is: the fake's transfers reach any direct buffer alike. */
