@@ -40,6 +40,10 @@
 #   watch      Resident Jacobi 8192² and saxpy cut at every launch over the GPUs with OMNICL_WATCH=50, 500, 5000
 #   preload    a program's first frames (FrameProbe, 4 runs a fresh JVM) and the one-shot program, plain JOCL and OmniCL
 #              with OMNICL_PRELOAD=1 and 0 in turn (ROUNDS, 3 by default); then scripts/probes/SharedContextMemory.java
+#   relay      scripts/probes/Resident.java (compiled as for resident): plain JOCL's Jacobi 8192² (1000 launches) and
+#              saxpy (500); OmniCL over the GPUs, Jacobi cut at every launch with OMNICL_SHARED_CONTEXT off and on in
+#              turn (two rounds, 1000 launches a run, 4 runs a JVM); then Jacobi and saxpy as the program runs them
+#              (auto), shared off and on
 #   queues     scripts/probes/Queues.java on plain JOCL: a frame as one launch, and as blocks on 1, 2 and 3 queues of
 #              one GPU (compiled beside the jars: javac -cp .gpu/lib/jocl-2.0.5.jar -d .gpu/probe scripts/probes/Queues.java)
 set -uo pipefail
@@ -328,6 +332,30 @@ case $what in
       done
     done
     ;;
+  relay)
+    P="$g/probe"
+    for spec in "jacobi -Dlaunches=1000" "saxpy -Dlaunches=500"; do
+      set -- $spec; w=$1; shift
+      echo "=== plain JOCL, first GPU: $w"
+      timeout 60 java -Dwhat=$w "$@" -Dreps=4 -Dplatform=NVIDIA -Ddev=0 -cp "$J:$P" Resident | grep "^run" | cut -c1-100
+    done
+    for round in 1 2; do
+      for sc in off on; do
+        echo "=== round $round shared $sc: jacobi 1000, always"
+        OMNICL_SHARED_CONTEXT=$sc OMNICL_STATS=1 OMNICL_DEVICES=NVIDIA OMNICL_SPLIT=always timeout 90 java -Dwhat=jacobi \
+          -Dlaunches=1000 -Dreps=4 -Dplatform=OmniCL -Ddev=0 -cp "$O:$P" Resident 2>&1 \
+          | grep -E "^run|launches on|H200  |rror" | cut -c1-120
+      done
+    done
+    for sc in off on; do
+      for spec in "jacobi -Dlaunches=1000" "saxpy -Dlaunches=500"; do
+        set -- $spec; w=$1; shift
+        echo "=== shared $sc: $w, auto"
+        OMNICL_SHARED_CONTEXT=$sc OMNICL_DEVICES=NVIDIA timeout 90 java -Dwhat=$w "$@" -Dreps=4 -Dplatform=OmniCL -Ddev=0 \
+          -cp "$O:$P" Resident 2>&1 | grep -E "^run|rror" | cut -c1-100
+      done
+    done
+    ;;
   watch)
     for spec in "jacobi -Dlaunches=100 -Dreps=5" "saxpy -Dlaunches=500 -Dreps=5"; do
       set -- $spec; w=$1; shift
@@ -339,7 +367,7 @@ case $what in
     done
     ;;
   *)
-    echo "unknown: $what (workloads, probe, always, trace, ab, abread, abmatmul, newdata, follow, halo, resident, halopipe, first, deaths, gpucpu, queues, phases, auto, watch)" >&2
+    echo "unknown: $what (workloads, probe, always, trace, ab, abread, abmatmul, newdata, follow, halo, resident, halopipe, first, deaths, gpucpu, queues, phases, auto, watch, relay)" >&2
     exit 2
     ;;
 esac
