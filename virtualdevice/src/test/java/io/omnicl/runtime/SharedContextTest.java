@@ -198,7 +198,8 @@ class SharedContextTest {
         held.set(true);
         // the first relay's read, which waits for the piece that writes its bytes (no other read waits for an event)
         backend.device(1).failNextWaitingReads(1);
-        List<ClEvent> launched = sweeps.run(SWEEPS);
+        // two launches: the first starts on what has ended, the second's piece on the first GPU follows it by relay
+        List<ClEvent> launched = sweeps.run(2);
         p.queue().flush();
         awaitOrGiveUp(() -> backend.device(1).injectedFailures() > 0);
         held.set(false);
