@@ -41,7 +41,7 @@ class PieceFollowTest {
      * Two fake GPUs whose kernel {@code name} runs {@code body}, each work-item on the second GPU held while
      * {@code held} is true, until {@code go} (ten seconds at most).
      */
-    private static FakeBackend gpus(String name, Consumer<WorkItem> body, AtomicBoolean held, CountDownLatch go) {
+    static FakeBackend gpus(String name, Consumer<WorkItem> body, AtomicBoolean held, CountDownLatch go) {
         return gpus(1, held, go, Map.of(name, body));
     }
 

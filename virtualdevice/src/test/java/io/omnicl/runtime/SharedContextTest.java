@@ -212,29 +212,16 @@ class SharedContextTest {
     }
 
     /**
-     * {@link #twoGpus}, each work-item on the second held while {@code held} is true, until {@code go}; with pinned
-     * memory for relays but none for staging, so that the tests' devices left open before leave them enough.
+     * Two fake GPUs, each work-item on the second held while {@code held} is true, until {@code go}
+     * ({@link PieceFollowTest#gpus}); with pinned memory for relays but none for staging, so that the tests' devices
+     * left open before leave them enough.
      */
     private static FakeBackend twoGpusTheSecondHeld(AtomicBoolean held, CountDownLatch go) {
-        FakeBackend[] made = new FakeBackend[1];
-        made[0] = new FakeBackend(FakeConfig.builder()
-                .device(DeviceSpec.gpu("fake gpu"))
-                .device(DeviceSpec.gpu("fake gpu too"))
-                .kernel(Neighbours.KERNEL, item -> {
-                    if (held.get() && item.device() == made[0].device(1)) {
-                        try {
-                            go.await(10, TimeUnit.SECONDS);
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                        }
-                    }
-                    Neighbours.next(item);
-                })
-                .build());
+        FakeBackend backend = PieceFollowTest.gpus(Neighbours.KERNEL, Neighbours::next, held, go);
         for (int i = 0; i < 2; i++) {
-            made[0].device(i).limitPinnedMemory(RELAY_MEMORY);
+            backend.device(i).limitPinnedMemory(RELAY_MEMORY);
         }
-        return made[0];
+        return backend;
     }
 
     private static final int SWEEPS = 24;
