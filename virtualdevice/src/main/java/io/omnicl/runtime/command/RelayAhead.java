@@ -151,10 +151,11 @@ final class RelayAhead {
                 // queue's pieces are flushed as they go)
                 writersQueue.flush();
             }
+            ByteBuffer memory = slot.slice(0, (int) r.length());
             Coherency.ReadAcross read = Coherency.readAcross(r.storage(), r.offset(), r.length(), from,
-                    from.relayQueue(), slot.slice(0, (int) r.length()), List.of(held));
+                    from.relayQueue(), memory, List.of(held));
             if (read != null) {
-                Landing l = new Landing(n, read, slot.slice(0, (int) r.length()), slot);
+                Landing l = new Landing(n, read, memory, slot);
                 slot = null;
                 return l;
             }

@@ -7,7 +7,6 @@ import io.omnicl.spi.PinnedMemory;
 import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Pinned host memory of one device, in slots, for staging transfers of the program's (pageable) memory: a
@@ -30,7 +29,6 @@ final class PinnedSlots {
 
     private final ConcurrentLinkedQueue<ByteBuffer> free = new ConcurrentLinkedQueue<>();
     private final CompletableFuture<Void> made = new CompletableFuture<>();
-    private final AtomicBoolean started = new AtomicBoolean();
     /** The region the slots are cut from, kept for as long as the device is open. */
     private PinnedMemory region;
 
@@ -47,13 +45,6 @@ final class PinnedSlots {
     /** Smaller slots for relaying bytes between devices. */
     static PinnedSlots forRelays() {
         return new PinnedSlots(RELAY_SLOT_BYTES, RELAY_SLOTS);
-    }
-
-    /** {@link #make}, from any thread, the first time only. */
-    void makeOnce(DeviceSession session) {
-        if (!started.getAndSet(true)) {
-            make(session);
-        }
     }
 
     /** Starts making the slots. */

@@ -34,8 +34,6 @@ final class StagedTransfers {
     private final PinnedSlots pinned;
     /** Pinned slots for the bytes other devices' pieces read from this device's ({@link #takeRelay}). */
     private final PinnedSlots relays;
-    /** The device's session, once open. */
-    private volatile DeviceSession session;
     /** A second queue of the device, for {@link #uploadNow} from other threads; made on first use. */
     private RealQueue uploads;
     /**
@@ -58,11 +56,10 @@ final class StagedTransfers {
      * slots where {@code relaying}: the device shares a real context with others.
      */
     void open(DeviceSession session, boolean relaying) {
-        this.session = session;
         if (pinned != null) {
             pinned.make(session);
             if (relaying) {
-                relays.makeOnce(session);
+                relays.make(session);
             }
         }
     }
@@ -148,7 +145,6 @@ final class StagedTransfers {
             return null;
         }
         // made as a device of a shared context opens (others pin nothing more), and no thread waits for them
-        relays.makeOnce(session);
         ByteBuffer slot = relays.takeIfMade(bytes);
         return slot != null ? slot : pinned.takeIfMade(bytes);
     }
