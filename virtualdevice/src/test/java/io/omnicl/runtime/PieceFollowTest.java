@@ -79,7 +79,7 @@ class PieceFollowTest {
     }
 
     /** Waits, ten seconds at most, until {@code condition} holds; whether it did. */
-    private static boolean waitFor(BooleanSupplier condition) {
+    static boolean waitFor(BooleanSupplier condition) {
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > until) {

@@ -15,10 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -66,9 +63,9 @@ class SharedContextTest {
         long readsBefore = backend.device(1).readsEnqueued();
         ClEvent launched = p.launch(second);
         p.queue().flush();
-        awaitOrGiveUp(() -> backend.device(1).readsEnqueued() > readsBefore);
+        PieceFollowTest.waitFor(() -> backend.device(1).readsEnqueued() > readsBefore);
         if (shared) {
-            awaitOrGiveUp(() -> backend.device(0).commandsWaitingOnOthers() > 0);
+            PieceFollowTest.waitFor(() -> backend.device(0).commandsWaitingOnOthers() > 0);
         }
         long waitingBeforeTheRead = backend.device(0).commandsWaitingOnOthers();
         letGo.set(true);
@@ -201,7 +198,7 @@ class SharedContextTest {
         // two launches: the first starts on what has ended, the second's piece on the first GPU follows it by relay
         List<ClEvent> launched = sweeps.run(2);
         p.queue().flush();
-        awaitOrGiveUp(() -> backend.device(1).injectedFailures() > 0);
+        PieceFollowTest.waitFor(() -> backend.device(1).injectedFailures() > 0);
         held.set(false);
         go.countDown();
         p.queue().finish();
@@ -277,14 +274,6 @@ class SharedContextTest {
         void release() {
             List.of(kernels).forEach(ClKernel::release);
             List.of(grids).forEach(ClMem::release);
-        }
-    }
-
-    /** Waits (ten seconds at most) until {@code done} says so. */
-    private static void awaitOrGiveUp(BooleanSupplier done) {
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!done.getAsBoolean() && System.nanoTime() < until) {
-            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100));
         }
     }
 }
