@@ -10,6 +10,7 @@ import io.omnicl.spi.fake.FakeConfig;
 import io.omnicl.spi.suite.ClCodes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.ArrayList;
@@ -275,5 +276,72 @@ class SharedContextTest {
             List.of(kernels).forEach(ClKernel::release);
             List.of(grids).forEach(ClMem::release);
         }
+    }
+
+    /**
+     * A stencil's launches that the model expects to take a few hundred microseconds whole (300 ns a work-item) are
+     * cut over GPUs of one context, their neighbours' rows relayed between the GPUs: each piece finds the rest of what
+     * it reads on its GPU, or on the host (new buffers of a program whose data stays there until used, as resilient
+     * runs keep it). Apart (also where the backend opened the GPUs apart though asked for one context), and in one
+     * context where they take a hundred microseconds (the exchange would cost more than the cut saves), each launch
+     * runs whole but the first of the program (whose time was not known); so where
+     * the program waits for each launch (no piece would follow the launch before on the devices), but for the first
+     * three. Launches after the first are held on the devices until the loop has enqueued them all, as a GPU's take
+     * longer than their enqueue (a fake's would end at once). Both GPUs are of one model and open at once, so that
+     * new buffers go to both (one opening behind the program, or calibrated much slower than the other, would leave
+     * them on the other).
+     */
+    @ParameterizedTest(name = "shared {0} (opened apart {1}), {2} ns a work-item, waiting for each launch {3}, "
+            + "resilient {4}")
+    @CsvSource({"true, false, 300, false, false, 20", "false, false, 300, false, false, 1",
+            "true, true, 300, false, false, 1", "true, false, 100, false, false, 1", "true, false, 300, true, false, 3",
+            "true, false, 300, false, true, 40"})
+    void shortStencilLaunchesAreCutOverGpusOfOneContext(boolean shared, boolean openedApart, double nanosPerItem,
+                                                        boolean waitEach, boolean resilient, int cut) {
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu").withSpeed(nanosPerItem, 0.1))
+                .device(DeviceSpec.gpu("fake gpu").withSpeed(nanosPerItem, 0.1))
+                .kernel(Neighbours.KERNEL, Neighbours::next)
+                .build());
+        for (int i = 0; i < 2; i++) {
+            backend.device(i).limitPinnedMemory(RELAY_MEMORY);
+            if (openedApart) {
+                backend.device(i).openApartOnly();
+            }
+        }
+        CutProgram p = CutProgram.on(backend, Neighbours.SOURCE,
+                Config.defaults().withSharedContext(shared).withResilient(resilient).withLazyOpen(false));
+        ClKernel next = p.program().createKernel(Neighbours.KERNEL);
+        // the host-held case in two rounds: the second's new buffers are cut from the host at once
+        for (int round = 0; round < (resilient ? 2 : 1); round++) {
+            int[] start = IntStream.range(0, ITEMS).map(i -> i % 5).toArray();
+            List<ClMem> grids = List.of(p.madeFrom(start), p.madeFrom(start));
+            int[] expected = start;
+            AtomicBoolean enqueued = new AtomicBoolean();
+            for (int t = 0; t < 20; t++) {
+                next.setArg(0, 8, grids.get(t % 2));
+                next.setArg(1, 8, grids.get(1 - t % 2));
+                p.launch(next).release();
+                expected = Neighbours.of(expected);
+                if (t == 0 || waitEach) {
+                    p.queue().finish();
+                }
+                if (t == 0 && !waitEach) {
+                    enqueued.set(false);
+                    backend.device(0).holdLaunches(enqueued::get);
+                    backend.device(1).holdLaunches(enqueued::get);
+                }
+            }
+            enqueued.set(true);
+            assertArrayEquals(expected, p.read(grids.get(0), List.of()));
+            grids.forEach(ClMem::release);
+        }
+        assertEquals(cut, p.engine().launchSplits().split(), "cut: " + p.engine().launchSplits());
+        if (cut == 20) {
+            assertTrue(backend.device(0).commandsWaitingOnOthers() + backend.device(1).commandsWaitingOnOthers() > 0,
+                    "relayed on the devices");
+        }
+        next.release();
+        p.release();
     }
 }

@@ -1,6 +1,7 @@
 package io.omnicl.runtime.access;
 
 import java.util.Arrays;
+import java.util.function.BooleanSupplier;
 
 /**
  * Whether the next launch of one kernel and launch shape is cut across devices or runs whole, learnt from the
@@ -15,7 +16,7 @@ import java.util.Arrays;
  * way is the one that counts, since the first after a change of way includes moving data where that way wants it.
  * Decisions are made as launches are enqueued, ahead of their ends: until both ways have an interval, launches go
  * the way of the one before. Also the devices' shares of the last cut, kept while the model's times move them
- * little, and whether its pieces read past what they write.
+ * little, whether its pieces read past what they write, and whether the program waits for each launch.
  */
 public final class CutChoice {
 
@@ -31,6 +32,8 @@ public final class CutChoice {
      * launch: the model's time, learnt from cut launches, is a device's span over its pieces scaled to the launch.
      */
     private static final double LIKELY_SOONER = 0.8;
+    /** A program whose launches found the one before ended this many times in a row waits for each launch. */
+    private static final int WAITED_IN_A_ROW = 3;
 
     private final long[] lastInterval = {-1, -1};
     private final int[] decided = new int[2];
@@ -45,6 +48,19 @@ public final class CutChoice {
     private long[] lastShares;
     private boolean readsBeyondWrites;
     private long readArgs = -1;
+    private BooleanSupplier previousEnded;
+    private int endedInARow;
+
+    /**
+     * A launch of the shape is enqueued, {@code ended} telling whether it has ended: whether the program waits for
+     * each launch, the launches of the shape having found the one before ended as they were enqueued, a few times in
+     * a row (a loop's first launch, waited for alone after the last loop's result was read, does not count).
+     */
+    public synchronized boolean programWaits(BooleanSupplier ended) {
+        endedInARow = previousEnded != null && previousEnded.getAsBoolean() ? endedInARow + 1 : 0;
+        previousEnded = ended;
+        return endedInARow >= WAITED_IN_A_ROW;
+    }
 
     /** What the next launch does: it is cut, runs whole being the sooner way, or runs whole to try that way. */
     public enum Next { CUT, WHOLE, TRY_WHOLE }

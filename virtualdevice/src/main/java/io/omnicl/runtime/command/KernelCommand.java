@@ -157,8 +157,9 @@ final class KernelCommand extends DeviceCommand {
             return null;
         }
         long[] zero = new long[workDim];
+        boolean programWaits = shape.programWaits(executed::isDone);
         LaunchCut.Plan plan = LaunchCut.plan(kernel, args, new Geometry(workDim, offset == null ? zero : offset,
-                global, local), nodes, queue.runtime().devices(), perfKey, shape, always, expectedWhole);
+                global, local), nodes, queue.runtime().devices(), perfKey, shape, always, expectedWhole, programWaits);
         if (plan.cut() == null) {
             counters.whole(plan.whyWhole());
             if (choice != null) {

@@ -9,6 +9,7 @@ import io.omnicl.runtime.access.GeometryVariant;
 import io.omnicl.runtime.access.KernelAccesses;
 import io.omnicl.runtime.access.PartVerdict;
 import io.omnicl.runtime.coherence.Access;
+import io.omnicl.runtime.coherence.CoherenceMap;
 import io.omnicl.runtime.coherence.Storage;
 import io.omnicl.runtime.sched.DeviceSpeed;
 import io.omnicl.runtime.sched.PerfKey;
@@ -49,6 +50,14 @@ final class LaunchCut {
      * the other devices' parts. Under this, never.
      */
     private static final long SHORTEST_RESIDENT_CUT_NANOS = 50_000;
+    /**
+     * A shorter launch whose pieces read past what they write (a stencil) is cut only over GPUs of one real context,
+     * where a piece reads its neighbours' rows from another GPU's piece with no host thread in between
+     * ({@link RelayAhead}), only where each piece finds all but a halo of what it reads on its device already (or on
+     * the host), and only where the program enqueues its launches ahead of their ends (else no piece follows the one
+     * before on the devices); under this, the exchange between the GPUs costs more than the cut saves.
+     */
+    private static final long SHORTEST_RELAYED_CUT_NANOS = 200_000;
     private static final String SHORT = "expected to take under 1 ms whole";
     private static final String SHORT_STENCIL = "expected to take under 1 ms whole, its parts reading past what they write";
     private static final String SHORT_ELSEWHERE = "expected to take under 1 ms whole, its parts' bytes not on their GPUs";
@@ -153,6 +162,19 @@ final class LaunchCut {
         return true;
     }
 
+    /**
+     * Whether each piece with a device brings at most a halo of what it reads from other devices: where the host holds
+     * the rest (a program's new buffers), each device uploads its part as a whole launch would upload all of it.
+     */
+    private boolean bringsHalosAtMost() {
+        for (Piece p : pieces.subList(0, placedAtOnce)) {
+            if (!p.bringsHaloAtMost()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Whether the pieces together write every byte of {@code range} (their writes never meet). */
     boolean writesAll(Access range) {
         long written = 0;
@@ -170,21 +192,24 @@ final class LaunchCut {
      * that can run it. {@code shape}: what was learnt of cutting launches of its shape ({@code key}). {@code always}:
      * wherever it can be cut ({@code OMNICL_SPLIT=always}); {@code expected}: the performance model's time for it
      * whole on its fastest device ({@link #expectedWhole}; NaN where unknown, or with {@code always}).
+     * {@code programWaits}: the program waits for each launch of the shape ({@link CutChoice#programWaits}).
      */
     static Plan plan(Kernel kernel, Kernel.Arg[] args, Geometry g, long nodes, DeviceNodes devices, PerfKey key,
-                     CutChoice shape, boolean always, double expected) {
+                     CutChoice shape, boolean always, double expected, boolean programWaits) {
         nodes = devices.usable(nodes);
         if (Long.bitCount(nodes) < 2) {
             return whole("one real device can run it");
         }
+        boolean relayed = isShort(expected) && expected >= SHORTEST_RELAYED_CUT_NANOS && !programWaits
+                && inOneContext(nodes, devices);
         if (isShort(expected)) {
             if (expected < SHORTEST_RESIDENT_CUT_NANOS || !allRunLaunchesApart(nodes, devices)) {
                 return whole(SHORT);
             }
-            if (shape.readsBeyondWrites()) {
+            if (shape.readsBeyondWrites() && !relayed) {
                 return whole(SHORT_STENCIL);
             }
-            if (!spreadOver(args, shape.readArgs(), nodes)) {
+            if (!spreadOver(args, shape.readArgs(), nodes, relayed)) {
                 return whole(SHORT_ELSEWHERE);
             }
         }
@@ -288,14 +313,14 @@ final class LaunchCut {
         boolean within = readsWithinWrites(verdicts);
         shape.piecesRead(within, readArgs(verdicts));
         if (isShort(expected)) {
-            if (!within) {
+            if (!within && !relayed) {
                 return whole(SHORT_STENCIL);
             }
             if (cut.placedAtOnce < pieces.size()) {
                 // blocks for whichever device frees up first go where they run, through the host
                 return whole(SHORT);
             }
-            if (!cut.inPlace()) {
+            if (within ? !cut.inPlace() : !cut.bringsHalosAtMost()) {
                 return whole(SHORT_ELSEWHERE);
             }
         }
@@ -396,18 +421,38 @@ final class LaunchCut {
     /**
      * Whether each device of {@code nodes} holds some of each buffer argument of {@code read} (bits) that any node
      * holds: where one does not, no cut of the launch finds its pieces' bytes in place, and the pieces need not be
-     * worked out to see it.
+     * worked out to see it. {@code hostWillDo}: bytes the host holds are as good (a relayed stencil's pieces upload
+     * their part of a program's new buffers, as a whole launch would upload all of it).
      */
-    private static boolean spreadOver(Kernel.Arg[] args, long read, long nodes) {
+    private static boolean spreadOver(Kernel.Arg[] args, long read, long nodes, boolean hostWillDo) {
         for (int i = 0; i < args.length; i++) {
             if (args[i] instanceof Kernel.MemArg m && m.memory() != null && (i >= Long.SIZE || (read >> i & 1) != 0)) {
                 long holders = m.memory().storage().map().holdersOfAny(m.memory().storageOffset(), m.memory().size());
+                if (hostWillDo && (holders & CoherenceMap.bit(CoherenceMap.HOST)) != 0) {
+                    continue;
+                }
                 if (holders != 0 && (holders & nodes) != nodes) {
                     return false;
                 }
             }
         }
         return true;
+    }
+
+    /** Whether the devices of {@code nodes} open in one group's context ({@code OMNICL_SHARED_CONTEXT}). */
+    private static boolean inOneContext(long nodes, DeviceNodes devices) {
+        DeviceNode first = null;
+        for (DeviceNode n : devices.nodes()) {
+            if ((nodes & n.bit()) != 0) {
+                if (first == null) {
+                    first = n;
+                }
+                if (!n.inContextGroupWith(first)) {
+                    return false;
+                }
+            }
+        }
+        return first != null;
     }
 
     private static boolean allRunLaunchesApart(long nodes, DeviceNodes devices) {

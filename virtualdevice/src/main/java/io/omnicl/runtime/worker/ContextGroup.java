@@ -46,6 +46,11 @@ public final class ContextGroup {
         }
     }
 
+    /** Whether the group's devices opened each in a context of its own (the backend could not open them together). */
+    synchronized boolean apart() {
+        return apart;
+    }
+
     /** {@code node}'s session: of the group's context where the backend opened it, else of a context of its own. */
     synchronized DeviceSession open(DeviceNode node) {
         if (opened == null && !apart) {

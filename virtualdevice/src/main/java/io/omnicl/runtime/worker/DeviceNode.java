@@ -121,6 +121,15 @@ public final class DeviceNode {
         return context != null;
     }
 
+    /**
+     * Whether this device opens in the same group's context as {@code other}: in one real context, unless the backend
+     * has opened the group's devices apart.
+     */
+    public boolean inContextGroupWith(DeviceNode other) {
+        ContextGroup group = context;
+        return group != null && group == other.context && !group.apart();
+    }
+
     /** Makes the device open in {@code group}'s context; before its worker starts. */
     void joinContext(ContextGroup group) {
         context = group;

@@ -54,6 +54,8 @@ public final class FakeDevice implements RealDevice {
     private final AtomicLong readsRun = new AtomicLong();
     private final AtomicLong readsEnqueued = new AtomicLong();
     private volatile BooleanSupplier readsHeldUntil;
+    private volatile BooleanSupplier launchesHeldUntil;
+    private volatile boolean apartOnly;
     private volatile boolean failNewQueues;
     private volatile boolean refusePinned;
     private volatile long pinnedLimit = Long.MAX_VALUE;
@@ -187,6 +189,9 @@ public final class FakeDevice implements RealDevice {
     /** Sessions of this device and {@code others} (fake devices of this backend) in one context. */
     @Override
     public List<DeviceSession> openTogether(List<RealDevice> others) {
+        if (apartOnly) {
+            return null;
+        }
         Object context = new Object();
         List<DeviceSession> sessions = new ArrayList<>(List.of(new FakeSession(this, context)));
         for (RealDevice d : others) {
@@ -196,6 +201,11 @@ public final class FakeDevice implements RealDevice {
             sessions.add(new FakeSession(f, context));
         }
         return sessions;
+    }
+
+    /** From now on, it opens only in a context of its own, as a backend that cannot make one of several devices. */
+    public void openApartOnly() {
+        apartOnly = true;
     }
 
     /** Runs {@code hook} as each session opens, before it is made: a test's driver that is slow to open a device. */
@@ -272,7 +282,23 @@ public final class FakeDevice implements RealDevice {
 
     /** Waits, on a queue's thread, until reads may go on ({@link #holdReads}). */
     void readMayGo() {
-        BooleanSupplier until = readsHeldUntil;
+        awaitUntil(readsHeldUntil);
+    }
+
+    /**
+     * From now on, each launch waits, on its queue's thread, until {@code until} says so (a minute at most): a test
+     * keeps launches in flight while the program enqueues the next ones, as a GPU's take longer than their enqueue.
+     */
+    public void holdLaunches(BooleanSupplier until) {
+        launchesHeldUntil = until;
+    }
+
+    /** Waits, on a queue's thread, until launches may go on ({@link #holdLaunches}). */
+    void launchMayGo() {
+        awaitUntil(launchesHeldUntil);
+    }
+
+    private static void awaitUntil(BooleanSupplier until) {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
         while (until != null && !until.getAsBoolean() && System.nanoTime() < deadline) {
             LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100));

@@ -265,6 +265,7 @@ final class FakeQueue extends FakeObject implements RealQueue {
             return enqueue(waitFor, 0, FakeDevice.Fault.AT_COMPLETION, withEvent, null);
         }
         return enqueue(waitFor, Math.round(launch.items() * device.spec().nanosPerItem()), true, withEvent, () -> {
+            device.launchMayGo();
             launch.run();
             device.launched();
         });
