@@ -44,6 +44,13 @@
 #              saxpy (500); OmniCL over the GPUs, Jacobi cut at every launch with OMNICL_SHARED_CONTEXT off and on in
 #              turn (two rounds, 1000 launches a run, 4 runs a JVM); then Jacobi and saxpy as the program runs them
 #              (auto), shared off and on
+#   threads    scripts/probes/HaloPipe.java on plain JOCL, both GPUs in one context: chainedhalf from one thread against
+#              halfthreads and relaythreads (a thread per GPU, the latter as OmniCL relays), beside whole and chainedtwo
+#   stencil    scripts/probes/Resident.java (compiled as for resident), each OmniCL JVM with a program cache of its own:
+#              Jacobi 8192² (1000 launches, 6 runs a JVM) as the program runs it (auto) over the GPUs with
+#              OMNICL_SHARED_CONTEXT off and on in turn, two rounds; the same waiting for each launch (-DwaitEach, 300
+#              launches); 6144²; saxpy (500); each beside plain JOCL; then the bench's Jacobi 8192² (100 launches),
+#              auto, shared off and on
 #   queues     scripts/probes/Queues.java on plain JOCL: a frame as one launch, and as blocks on 1, 2 and 3 queues of
 #              one GPU (compiled beside the jars: javac -cp .gpu/lib/jocl-2.0.5.jar -d .gpu/probe scripts/probes/Queues.java)
 set -uo pipefail
@@ -244,6 +251,35 @@ case $what in
     timeout 200 java -Dreps=3 -Dmodes=whole,chained,chainedhalf,chainedtwo -cp "$J:$g/probe" HaloPipe
     timeout 100 java -Dn=4096 -Dreps=3 -Dmodes=whole,chained,chainedhalf,chainedtwo -cp "$J:$g/probe" HaloPipe
     ;;
+  threads)
+    timeout 280 java -Dreps=3 -Dmodes=whole,chainedhalf,halfthreads,relaythreads,chainedtwo -cp "$J:$g/probe" HaloPipe
+    ;;
+  stencil)
+    P="$g/probe"
+    resident() {
+      OMNICL_CACHE_DIR=$(mktemp -d) OMNICL_STATS=1 OMNICL_SHARED_CONTEXT=$1 OMNICL_DEVICES=NVIDIA timeout 90 java \
+        "${@:2}" -Dplatform=OmniCL -Ddev=0 -cp "$O:$P" Resident 2>&1 | grep -E "^run|launches on|whole:|rror" | cut -c1-100
+    }
+    plain() {
+      timeout 60 java "$@" -Dreps=3 -Dplatform=NVIDIA -Ddev=0 -cp "$J:$P" Resident 2>&1 | grep "^run" | cut -c1-40
+    }
+    echo "=== plain JOCL, Jacobi 8192"; plain -Dwhat=jacobi -Dlaunches=1000
+    for round in 1 2; do
+      for sc in off on; do
+        echo "=== round $round, Jacobi 8192, auto, shared $sc"; resident $sc -Dwhat=jacobi -Dlaunches=1000 -Dreps=6
+      done
+    done
+    for spec in "-DwaitEach=true -Dwhat=jacobi -Dlaunches=300" "-Dwhat=jacobi -Dn=6144 -Dlaunches=1000" \
+        "-Dwhat=saxpy -Dlaunches=500"; do
+      echo "=== plain JOCL, $spec"; plain $spec
+      for sc in off on; do
+        echo "=== $spec, auto, shared $sc"; resident $sc $spec -Dreps=6
+      done
+    done
+    for sc in off on; do
+      OMNICL_DEVICES=NVIDIA OMNICL_SHARED_CONTEXT=$sc bench "jacobi-shared-$sc" jacobi1 --n 8192 --iterations 100 --warmup 3 --reps 3
+    done
+    ;;
   first)
     for round in 1 2; do
       echo "=== plain JOCL"
@@ -367,7 +403,7 @@ case $what in
     done
     ;;
   *)
-    echo "unknown: $what (workloads, probe, always, trace, ab, abread, abmatmul, newdata, follow, halo, resident, halopipe, first, deaths, gpucpu, queues, phases, auto, watch, relay)" >&2
+    echo "unknown: $what (workloads, probe, always, trace, ab, abread, abmatmul, newdata, follow, halo, resident, halopipe, first, deaths, gpucpu, queues, phases, auto, watch, relay, threads, stencil)" >&2
     exit 2
     ;;
 esac

@@ -19,6 +19,10 @@
 //             cuts them;
 //   chainedtwo as chained, each GPU with a second queue for the exchange (upload, edge, read) beside its inner rows,
 //             each waiting for the other's launch of the sweep before.
+//   halfthreads as chainedhalf, each GPU's enqueues made by a host thread of its own (one context, two threads);
+//   relaythreads as halfthreads, but as OmniCL relays: a GPU's thread has the other GPU read the halo row on a second
+//             queue of that GPU, waiting for the event of the other's half, then uploads it on its own queue waiting
+//             for that read, then its half (upload, half per GPU; the reads on the other GPU's second queue);
 //   threads   two GPUs (or CPU devices) of separate contexts, each driven by a host thread of its own: per sweep its
 //             half as one launch, waited for, its edge row read, the two threads meet, the other's edge row written
 //             (PoCL's CPU devices run a command in the thread that waits for it: the ceiling of a cut sweep there);
@@ -66,6 +70,8 @@ public class HaloPipe {
           case "chained2" -> chained(Order.INNER_FIRST);
           case "chainedhalf" -> chained(Order.HALF);
           case "chainedtwo" -> chainedTwo();
+          case "halfthreads" -> chainedThreads(false);
+          case "relaythreads" -> chainedThreads(true);
           case "threads" -> threads(false);
           case "spin" -> threads(true);
           default -> throw new IllegalArgumentException(mode);
@@ -211,6 +217,58 @@ public class HaloPipe {
     for (Thread d : drivers) d.join();
     // the contexts are kept: PoCL 3.1 failed an assertion releasing them here
     return ended(s, List.of(), t0);
+  }
+
+  static double[] chainedThreads(boolean relay) throws Exception {
+    Side[] s = inOneContext();
+    ByteBuffer[] host = {pinned(s[0]), pinned(s[1])};
+    cl_command_queue[] second = {clCreateCommandQueue(s[0].ctx, gpus[0], 0, null),
+        clCreateCommandQueue(s[0].ctx, gpus[1], 0, null)};
+    for (Side x : s) clFinish(x.q);
+    // per GPU and sweep: the event the other GPU's upload of the next sweep waits for (its half's, or its read's)
+    java.util.concurrent.atomic.AtomicReferenceArray<cl_event> published = new java.util.concurrent.atomic.AtomicReferenceArray<>(2 * sweeps);
+    List<cl_event> events = java.util.Collections.synchronizedList(new ArrayList<>());
+    int[] halfFrom = {0, h}, halfTo = {h, n};
+    Thread[] drivers = new Thread[2];
+    long t0 = System.nanoTime();
+    for (int g = 0; g < 2; g++) {
+      final int me = g, other = 1 - g;
+      drivers[g] = new Thread(() -> {
+        Side x = s[me];
+        for (int t = 0; t < sweeps; t++) {
+          int p = t % 2;
+          if (t > 0) {
+            cl_event theirs;
+            while ((theirs = published.get(2 * (t - 1) + other)) == null) Thread.onSpinWait();
+            Pointer landing = slot(host[other], p);
+            if (relay) {
+              cl_event read = new cl_event();
+              clEnqueueReadBuffer(second[other], s[other].grid[p], false, edge[other] * row, row, landing, 1,
+                  new cl_event[]{theirs}, read);
+              events.add(read);
+              theirs = read;
+            }
+            clEnqueueWriteBuffer(x.q, x.grid[p], false, halo[me] * row, row, landing, 1, new cl_event[]{theirs}, null);
+          }
+          cl_event done = new cl_event();
+          x.rows(p, halfFrom[me], halfTo[me], null, done);
+          events.add(done);
+          if (!relay) {
+            cl_event read = new cl_event();
+            clEnqueueReadBuffer(x.q, x.grid[1 - p], false, edge[me] * row, row, slot(host[me], 1 - p), 0, null, read);
+            events.add(read);
+            done = read;
+          }
+          clFlush(x.q);
+          published.set(2 * t + me, done);
+        }
+      });
+      drivers[g].start();
+    }
+    for (Thread d : drivers) d.join();
+    double[] result = ended(s, events, t0);
+    clReleaseContext(s[0].ctx);
+    return result;
   }
 
   /** Both GPUs' sides in one context of the two. */

