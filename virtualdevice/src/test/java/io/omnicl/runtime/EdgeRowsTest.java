@@ -34,27 +34,20 @@ class EdgeRowsTest {
                 .kernel(Neighbours.KERNEL, Neighbours::next)
                 .build());
         CutProgram p = CutProgram.on(backend, Neighbours.SOURCE);
-        int[] start = IntStream.range(0, ITEMS).map(i -> i % 7 + 1).toArray();
-        ClMem a = p.buffer(start);
-        ClMem b = p.buffer(new int[ITEMS]);
-        ClMem c = p.buffer(new int[ITEMS]);
-        ClKernel first = p.kernel(Neighbours.KERNEL, a, b);
-        ClKernel second = p.kernel(Neighbours.KERNEL, b, c);
-        p.launch(first).release();
-        p.launch(second).release();
+        Neighbours.TwoSweeps s = new Neighbours.TwoSweeps(p, IntStream.range(0, ITEMS).map(i -> i % 7 + 1).toArray());
+        p.launch(s.first).release();
+        p.launch(s.second).release();
         p.queue().finish();
-        CoherenceMap edges = ((MemObject) b).storage().map();
+        CoherenceMap edges = ((MemObject) s.b).storage().map();
         long edge = 4L * (ITEMS / 2);
         long holders = edges.holdersOfAny(edge, 4);
-        int[] values = p.read(c, List.of());
+        int[] values = p.read(s.c, List.of());
         assertEquals(2, p.engine().launchSplits().split(), "both launches were cut");
         assertEquals(0, holders & CoherenceMap.bit(CoherenceMap.HOST), "the host copy holds none of the edge");
         assertEquals(2, Long.bitCount(holders), "both GPUs hold the edge");
-        assertArrayEquals(Neighbours.of(Neighbours.of(start)), values);
+        assertArrayEquals(s.expected(), values);
         assertTrue(backend.device(1).readsRun() > 0, "the edge was read from the second GPU");
-        first.release();
-        second.release();
-        List.of(a, b, c).forEach(ClMem::release);
+        s.release();
         p.release();
     }
 

@@ -1,7 +1,10 @@
 package io.omnicl.runtime;
 
+import io.omnicl.driver.ClKernel;
+import io.omnicl.driver.ClMem;
 import io.omnicl.spi.fake.WorkItem;
 
+import java.util.List;
 import java.util.stream.IntStream;
 
 /**
@@ -28,5 +31,38 @@ final class Neighbours {
     static int[] of(int[] in) {
         return IntStream.range(0, CutProgram.ITEMS)
                 .map(i -> in[i] + (i + 1 < CutProgram.ITEMS ? in[i + 1] : 0)).toArray();
+    }
+
+    /**
+     * Two launches of {@link #KERNEL} over three new buffers of a program, made and not yet enqueued: {@link #first}
+     * from {@link #a} (holding {@code start}) into {@link #b}, {@link #second} from {@code b} into {@link #c}.
+     */
+    static final class TwoSweeps {
+        final ClMem a;
+        final ClMem b;
+        final ClMem c;
+        final ClKernel first;
+        final ClKernel second;
+        private final int[] start;
+
+        TwoSweeps(CutProgram p, int[] start) {
+            this.start = start;
+            a = p.buffer(start);
+            b = p.buffer(new int[CutProgram.ITEMS]);
+            c = p.buffer(new int[CutProgram.ITEMS]);
+            first = p.kernel(KERNEL, a, b);
+            second = p.kernel(KERNEL, b, c);
+        }
+
+        /** What the two leave in {@link #c}, {@link #a} holding what it was made with. */
+        int[] expected() {
+            return of(of(start));
+        }
+
+        void release() {
+            first.release();
+            second.release();
+            List.of(a, b, c).forEach(ClMem::release);
+        }
     }
 }

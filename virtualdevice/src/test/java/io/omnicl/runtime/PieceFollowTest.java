@@ -186,42 +186,35 @@ class PieceFollowTest {
         FakeBackend backend = gpus(Neighbours.KERNEL, Neighbours::next, held, go);
         CutProgram p = CutProgram.on(backend, Neighbours.SOURCE,
                 Config.defaults().withSplit("always").withSharedContext(shared));
-        int[] start = IntStream.range(0, ITEMS).map(i -> i % 7).toArray();
-        ClMem a = p.buffer(start);
-        ClMem b = p.buffer(new int[ITEMS]);
-        ClMem c = p.buffer(new int[ITEMS]);
-        ClKernel first = p.kernel(Neighbours.KERNEL, a, b);
-        ClKernel second = p.kernel(Neighbours.KERNEL, b, c);
+        Neighbours.TwoSweeps s = new Neighbours.TwoSweeps(p, IntStream.range(0, ITEMS).map(i -> i % 7).toArray());
         // once before, so that the first GPU holds a copy of the byte at its edge that the second GPU writes
-        p.launch(first).release();
-        p.launch(second).release();
+        p.launch(s.first).release();
+        p.launch(s.second).release();
         p.queue().finish();
         int[] next = IntStream.range(0, ITEMS).map(i -> i % 5).toArray();
-        p.write(a, next);
+        p.write(s.a, next);
         long ranBefore = backend.device(0).launches();
         long enqueuedBefore = backend.device(0).enqueuedLaunches();
         long followedBefore = p.followed();
         held.set(true);
-        p.launch(first).release();
-        p.launch(second).release();
+        p.launch(s.first).release();
+        p.launch(s.second).release();
         boolean firstRan = waitFor(() -> backend.device(0).launches() == ranBefore + 1);
         boolean bothEnqueued = shared && waitFor(() -> backend.device(0).enqueuedLaunches() == enqueuedBefore + 2);
         held.set(false);
         go.countDown();
         p.queue().finish();
         long followed = p.followed() - followedBefore;
-        int[] values = p.read(c, List.of());
+        int[] values = p.read(s.c, List.of());
         assertTrue(firstRan, "the first GPU ran its piece of the first launch");
         assertEquals(shared ? 2 : 1, followed, shared ? "both pieces followed" : "only the second GPU's piece followed");
         assertEquals(shared, bothEnqueued, "the first GPU's second piece enqueued while the second GPU's first ran");
         assertEquals(shared, backend.device(0).commandsWaitingOnOthers() > 0, "an upload waited for the other GPU");
         int[] once = Neighbours.of(next);
         assertArrayEquals(Neighbours.of(once), values);
-        assertArrayEquals(once, p.read(b, List.of()));
+        assertArrayEquals(once, p.read(s.b, List.of()));
         assertEquals(4, p.engine().launchSplits().split());
-        first.release();
-        second.release();
-        List.of(a, b, c).forEach(ClMem::release);
+        s.release();
         p.release();
     }
 

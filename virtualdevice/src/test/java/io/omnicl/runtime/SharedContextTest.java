@@ -51,18 +51,13 @@ class SharedContextTest {
         FakeBackend backend = twoGpus();
         CutProgram p = CutProgram.on(backend, Neighbours.SOURCE,
                 Config.defaults().withSplit("always").withSharedContext(shared));
-        int[] start = IntStream.range(0, ITEMS).map(i -> i % 7 + 1).toArray();
-        ClMem a = p.buffer(start);
-        ClMem b = p.buffer(new int[ITEMS]);
-        ClMem c = p.buffer(new int[ITEMS]);
-        ClKernel first = p.kernel(Neighbours.KERNEL, a, b);
-        ClKernel second = p.kernel(Neighbours.KERNEL, b, c);
-        p.launch(first).release();
+        Neighbours.TwoSweeps s = new Neighbours.TwoSweeps(p, IntStream.range(0, ITEMS).map(i -> i % 7 + 1).toArray());
+        p.launch(s.first).release();
         p.queue().finish();
         AtomicBoolean letGo = new AtomicBoolean();
         backend.device(1).holdReads(letGo::get);
         long readsBefore = backend.device(1).readsEnqueued();
-        ClEvent launched = p.launch(second);
+        ClEvent launched = p.launch(s.second);
         p.queue().flush();
         PieceFollowTest.waitFor(() -> backend.device(1).readsEnqueued() > readsBefore);
         if (shared) {
@@ -71,18 +66,16 @@ class SharedContextTest {
         long waitingBeforeTheRead = backend.device(0).commandsWaitingOnOthers();
         letGo.set(true);
         p.queue().finish();
-        int[] values = p.read(c, List.of());
+        int[] values = p.read(s.c, List.of());
         assertEquals(0, launched.status());
         assertEquals(2, p.engine().launchSplits().split(), "both launches were cut");
         assertEquals(shared, waitingBeforeTheRead > 0, "uploads enqueued on the first GPU before the held read ran");
         if (!shared) {
             assertEquals(0, backend.device(0).commandsWaitingOnOthers(), "apart, nothing waits across contexts");
         }
-        assertArrayEquals(Neighbours.of(Neighbours.of(start)), values);
+        assertArrayEquals(s.expected(), values);
         launched.release();
-        first.release();
-        second.release();
-        List.of(a, b, c).forEach(ClMem::release);
+        s.release();
         p.release();
     }
 
@@ -97,30 +90,23 @@ class SharedContextTest {
         FakeBackend backend = twoGpus();
         CutProgram p = CutProgram.on(backend, Neighbours.SOURCE,
                 Config.defaults().withSplit("always").withSharedContext(true));
-        int[] start = IntStream.range(0, ITEMS).map(i -> i % 5 + 2).toArray();
-        ClMem a = p.buffer(start);
-        ClMem b = p.buffer(new int[ITEMS]);
-        ClMem c = p.buffer(new int[ITEMS]);
-        ClKernel first = p.kernel(Neighbours.KERNEL, a, b);
-        ClKernel second = p.kernel(Neighbours.KERNEL, b, c);
-        p.launch(first).release();
+        Neighbours.TwoSweeps s = new Neighbours.TwoSweeps(p, IntStream.range(0, ITEMS).map(i -> i % 5 + 2).toArray());
+        p.launch(s.first).release();
         p.queue().finish();
         backend.device(1).failNextReads(1);
-        ClEvent failed = p.launch(second);
+        ClEvent failed = p.launch(s.second);
         p.queue().finish();
         assertEquals(1, backend.device(1).injectedFailures(), "the edge's read failed");
         assertTrue(backend.device(0).commandsWaitingOnOthers() > 0, "an upload waited for it");
         int status = failed.status();
-        ClEvent again = p.launch(second);
+        ClEvent again = p.launch(s.second);
         p.queue().finish();
-        int[] values = p.read(c, List.of());
+        int[] values = p.read(s.c, List.of());
         assertTrue(status == 0 || status == ClCodes.CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, "status " + status);
         assertEquals(0, again.status());
-        assertArrayEquals(Neighbours.of(Neighbours.of(start)), values);
+        assertArrayEquals(s.expected(), values);
         List.of(failed, again).forEach(ClEvent::release);
-        first.release();
-        second.release();
-        List.of(a, b, c).forEach(ClMem::release);
+        s.release();
         p.release();
     }
 
