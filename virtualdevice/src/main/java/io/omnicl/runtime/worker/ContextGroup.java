@@ -24,7 +24,8 @@ public final class ContextGroup {
     private final List<DeviceNode> members;
     /** Sessions opened together and not yet taken; null before the first open. */
     private Map<DeviceNode, DeviceSession> opened;
-    private boolean apart;
+    /** Read without the lock: a program thread planning a cut need not wait for the group's devices to open. */
+    private volatile boolean apart;
 
     private ContextGroup(List<DeviceNode> members) {
         this.members = List.copyOf(members);
@@ -47,7 +48,7 @@ public final class ContextGroup {
     }
 
     /** Whether the group's devices opened each in a context of its own (the backend could not open them together). */
-    synchronized boolean apart() {
+    boolean apart() {
         return apart;
     }
 
