@@ -28,11 +28,7 @@ class EdgeRowsTest {
 
     @Test
     void theEdgeAPieceReadsGoesFromTheOtherGpuToItsOwnWithoutTheHostCopy() {
-        FakeBackend backend = new FakeBackend(FakeConfig.builder()
-                .device(DeviceSpec.gpu("fake gpu"))
-                .device(DeviceSpec.gpu("fake gpu too"))
-                .kernel(Neighbours.KERNEL, Neighbours::next)
-                .build());
+        FakeBackend backend = Neighbours.onTwoGpus();
         CutProgram p = CutProgram.on(backend, Neighbours.SOURCE);
         Neighbours.TwoSweeps s = new Neighbours.TwoSweeps(p, IntStream.range(0, ITEMS).map(i -> i % 7 + 1).toArray());
         p.launch(s.first).release();

@@ -2,6 +2,9 @@ package io.omnicl.runtime;
 
 import io.omnicl.driver.ClKernel;
 import io.omnicl.driver.ClMem;
+import io.omnicl.spi.fake.DeviceSpec;
+import io.omnicl.spi.fake.FakeBackend;
+import io.omnicl.spi.fake.FakeConfig;
 import io.omnicl.spi.fake.WorkItem;
 
 import java.util.List;
@@ -25,6 +28,15 @@ final class Neighbours {
     static void next(WorkItem item) {
         int i = (int) item.globalId(0);
         item.ints(1).put(i, item.ints(0).get(i) + (i + 1 < CutProgram.ITEMS ? item.ints(0).get(i + 1) : 0));
+    }
+
+    /** Two fake GPUs of one platform (of different models) that run {@link #KERNEL}. */
+    static FakeBackend onTwoGpus() {
+        return new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu"))
+                .device(DeviceSpec.gpu("fake gpu too"))
+                .kernel(KERNEL, Neighbours::next)
+                .build());
     }
 
     /** What one launch over all of {@code in} leaves in the other buffer. */

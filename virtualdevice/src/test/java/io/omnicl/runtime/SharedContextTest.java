@@ -33,14 +33,6 @@ class SharedContextTest {
 
     private static final int ITEMS = CutProgram.ITEMS;
 
-    private static FakeBackend twoGpus() {
-        return new FakeBackend(FakeConfig.builder()
-                .device(DeviceSpec.gpu("fake gpu"))
-                .device(DeviceSpec.gpu("fake gpu too"))
-                .kernel(Neighbours.KERNEL, Neighbours::next)
-                .build());
-    }
-
     /**
      * The second GPU's reads are held: shared, the first GPU's upload of the edge is enqueued (waiting for the held
      * read) before the read runs; apart, it is not, until the read has run. Both give the right result.
@@ -48,7 +40,7 @@ class SharedContextTest {
     @ParameterizedTest(name = "shared {0}")
     @ValueSource(booleans = {true, false})
     void theEdgesUploadWaitsForItsReadOnTheDevicesWhereTheGpusShareAContext(boolean shared) {
-        FakeBackend backend = twoGpus();
+        FakeBackend backend = Neighbours.onTwoGpus();
         CutProgram p = CutProgram.on(backend, Neighbours.SOURCE,
                 Config.defaults().withSplit("always").withSharedContext(shared));
         Neighbours.TwoSweeps s = new Neighbours.TwoSweeps(p, IntStream.range(0, ITEMS).map(i -> i % 7 + 1).toArray());
@@ -87,7 +79,7 @@ class SharedContextTest {
      */
     @Test
     void aFailedReadOfTheEdgeFailsItsUploadAndTheNextLaunchMovesTheEdgeAgain() {
-        FakeBackend backend = twoGpus();
+        FakeBackend backend = Neighbours.onTwoGpus();
         CutProgram p = CutProgram.on(backend, Neighbours.SOURCE,
                 Config.defaults().withSplit("always").withSharedContext(true));
         Neighbours.TwoSweeps s = new Neighbours.TwoSweeps(p, IntStream.range(0, ITEMS).map(i -> i % 5 + 2).toArray());
@@ -116,7 +108,7 @@ class SharedContextTest {
      */
     @Test
     void aGpuWhoseProgramsNameNoKernelsStillRunsItsPieces() {
-        FakeBackend backend = twoGpus();
+        FakeBackend backend = Neighbours.onTwoGpus();
         backend.device(1).nameNoKernels(true);
         CutProgram p = CutProgram.on(backend, Neighbours.SOURCE,
                 Config.defaults().withSplit("always").withSharedContext(true));

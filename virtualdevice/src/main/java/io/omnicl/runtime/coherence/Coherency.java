@@ -319,8 +319,9 @@ public final class Coherency {
     /**
      * On {@code target}'s thread: enqueues on its queue an upload of {@code from} into its chunk for
      * {@code [offset, offset + length)} of {@code s}, once {@code after} (the read landing it, of a device of its real
-     * context, and what else it must follow) have ended, and returns its event. The target is not counted as holding the bytes (they may be those of a piece not yet
-     * ended): what goes behind the upload on its queue reads them there, nothing else does.
+     * context, and what else it must follow) have ended, and returns its event. The target is not counted as holding
+     * the bytes (they may be those of a piece not yet ended): what goes behind the upload on its queue reads them
+     * there, nothing else does.
      *
      * @throws ClError {@code CL_MEM_OBJECT_ALLOCATION_FAILURE} where the target has no chunk holding the range
      */
