@@ -3,6 +3,8 @@ package io.omnicl.runtime;
 import io.omnicl.driver.ClEvent;
 import io.omnicl.driver.ClKernel;
 import io.omnicl.driver.ClMem;
+import io.omnicl.driver.OpenClConstants;
+import io.omnicl.runtime.coherence.CoherenceMap;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.spi.fake.DeviceSpec;
 import io.omnicl.spi.fake.FakeBackend;
@@ -276,16 +278,9 @@ class SharedContextTest {
             "true, false, 300, false, true, 40"})
     void shortStencilLaunchesAreCutOverGpusOfOneContext(boolean shared, boolean openedApart, double nanosPerItem,
                                                         boolean waitEach, boolean resilient, int cut) {
-        FakeBackend backend = new FakeBackend(FakeConfig.builder()
-                .device(DeviceSpec.gpu("fake gpu").withSpeed(nanosPerItem, 0.1))
-                .device(DeviceSpec.gpu("fake gpu").withSpeed(nanosPerItem, 0.1))
-                .kernel(Neighbours.KERNEL, Neighbours::next)
-                .build());
-        for (int i = 0; i < 2; i++) {
-            backend.device(i).limitPinnedMemory(RELAY_MEMORY);
-            if (openedApart) {
-                backend.device(i).openApartOnly();
-            }
+        FakeBackend backend = twoGpusOfOneModel(nanosPerItem);
+        for (int i = 0; i < 2 && openedApart; i++) {
+            backend.device(i).openApartOnly();
         }
         CutProgram p = CutProgram.on(backend, Neighbours.SOURCE,
                 Config.defaults().withSharedContext(shared).withResilient(resilient).withLazyOpen(false));
@@ -297,9 +292,7 @@ class SharedContextTest {
             int[] expected = start;
             AtomicBoolean enqueued = new AtomicBoolean();
             for (int t = 0; t < 20; t++) {
-                next.setArg(0, 8, grids.get(t % 2));
-                next.setArg(1, 8, grids.get(1 - t % 2));
-                p.launch(next).release();
+                sweep(next, grids, t, p);
                 expected = Neighbours.of(expected);
                 if (t == 0 || waitEach) {
                     p.queue().finish();
@@ -321,5 +314,64 @@ class SharedContextTest {
         }
         next.release();
         p.release();
+    }
+
+    /**
+     * A stencil's sweep from a new grid into a new buffer has ended on the first GPU but not yet on the second, when
+     * the next sweep, back from that buffer, is enqueued: it is cut too. (The bytes that the second GPU's piece has not
+     * written yet are held nowhere so far; taken for a buffer on the first GPU alone, they ran that sweep whole and
+     * moved half of each grid between the GPUs through the host.)
+     */
+    @Test
+    void aSweepFromABufferTheSweepBeforeIsWritingForTheFirstTimeIsCut() {
+        FakeBackend backend = twoGpusOfOneModel(300);
+        CutProgram p = CutProgram.on(backend, Neighbours.SOURCE,
+                Config.defaults().withSharedContext(true).withLazyOpen(false));
+        ClKernel next = p.program().createKernel(Neighbours.KERNEL);
+        int[] start = IntStream.range(0, ITEMS).map(i -> i % 6).toArray();
+        // a first sweep over grids of its own, ended, teaches the model the launch's time
+        List<ClMem> taught = List.of(p.madeFrom(start), p.madeFrom(new int[ITEMS]));
+        sweep(next, taught, 0, p);
+        p.queue().finish();
+        taught.forEach(ClMem::release);
+        List<ClMem> grids = List.of(p.madeFrom(start), p.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE,
+                4L * ITEMS, null));
+        AtomicBoolean secondGoes = new AtomicBoolean();
+        backend.device(1).holdLaunches(secondGoes::get);
+        sweep(next, grids, 0, p);
+        p.queue().flush();
+        CoherenceMap written = ((MemObject) grids.get(1)).storage().map();
+        assertTrue(PieceFollowTest.waitFor(() -> written.holdersOfAny(0, 4L * ITEMS) != 0),
+                "the first GPU's piece ended");
+        sweep(next, grids, 1, p);
+        secondGoes.set(true);
+        assertArrayEquals(Neighbours.of(Neighbours.of(start)), p.read(grids.get(0), List.of()));
+        assertEquals(3, p.engine().launchSplits().split(), "cut: " + p.engine().launchSplits());
+        grids.forEach(ClMem::release);
+        next.release();
+        p.release();
+    }
+
+    /** Enqueues {@code next} from {@code grids}' buffer {@code t % 2} into the other. */
+    private static void sweep(ClKernel next, List<ClMem> grids, int t, CutProgram p) {
+        next.setArg(0, 8, grids.get(t % 2));
+        next.setArg(1, 8, grids.get(1 - t % 2));
+        p.launch(next).release();
+    }
+
+    /**
+     * Two fake GPUs of one model running {@link Neighbours}, {@code nanosPerItem} a work-item, that open at once (new
+     * buffers go to both) with pinned memory for relays only.
+     */
+    private static FakeBackend twoGpusOfOneModel(double nanosPerItem) {
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu").withSpeed(nanosPerItem, 0.1))
+                .device(DeviceSpec.gpu("fake gpu").withSpeed(nanosPerItem, 0.1))
+                .kernel(Neighbours.KERNEL, Neighbours::next)
+                .build());
+        for (int i = 0; i < 2; i++) {
+            backend.device(i).limitPinnedMemory(RELAY_MEMORY);
+        }
+        return backend;
     }
 }

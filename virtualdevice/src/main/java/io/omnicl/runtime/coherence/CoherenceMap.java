@@ -235,6 +235,21 @@ public final class CoherenceMap {
         return any;
     }
 
+    /**
+     * The nodes that hold some byte of the range, or 0 where some byte is held nowhere: never written, or being
+     * written for the first time by commands that have not all ended, so that where it will all be is not known yet.
+     */
+    public synchronized long holdersOfAnyOnceAllHeld(long offset, long length) {
+        long any = 0;
+        for (Map.Entry<Long, Segment> e : overlapping(offset, offset + length)) {
+            if (e.getValue().holders == 0) {
+                return 0;
+            }
+            any |= e.getValue().holders;
+        }
+        return any;
+    }
+
     /** Number of segments, for tests and statistics. */
     public synchronized int segmentCount() {
         return segments.size();

@@ -419,15 +419,18 @@ final class LaunchCut {
     }
 
     /**
-     * Whether each device of {@code nodes} holds some of each buffer argument of {@code read} (bits) that any node
-     * holds: where one does not, no cut of the launch finds its pieces' bytes in place, and the pieces need not be
-     * worked out to see it. {@code hostWillDo}: bytes the host holds are as good (a relayed stencil's pieces upload
-     * their part of a program's new buffers, as a whole launch would upload all of it).
+     * Whether each device of {@code nodes} holds some of each buffer argument of {@code read} (bits) whose every byte
+     * some node holds: where one does not, no cut of the launch finds its pieces' bytes in place, and the pieces need
+     * not be worked out to see it. A buffer with bytes held nowhere passes: a new one that the pieces of a launch
+     * before are writing for the first time is held where those that have ended wrote, not yet where the others will
+     * ({@link #bringsHalosAtMost} looks closer). {@code hostWillDo}: bytes the host holds are as good (a relayed
+     * stencil's pieces upload their part of a program's new buffers, as a whole launch would upload all of it).
      */
     private static boolean spreadOver(Kernel.Arg[] args, long read, long nodes, boolean hostWillDo) {
         for (int i = 0; i < args.length; i++) {
             if (args[i] instanceof Kernel.MemArg m && m.memory() != null && (i >= Long.SIZE || (read >> i & 1) != 0)) {
-                long holders = m.memory().storage().map().holdersOfAny(m.memory().storageOffset(), m.memory().size());
+                long holders = m.memory().storage().map().holdersOfAnyOnceAllHeld(m.memory().storageOffset(),
+                        m.memory().size());
                 if (hostWillDo && (holders & CoherenceMap.bit(CoherenceMap.HOST)) != 0) {
                     continue;
                 }

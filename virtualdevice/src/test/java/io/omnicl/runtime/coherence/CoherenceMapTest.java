@@ -76,6 +76,17 @@ class CoherenceMapTest {
     }
 
     @Test
+    void aBufferWrittenInPartHasHoldersOnceAllOfItIsHeld() {
+        CoherenceMap map = new CoherenceMap(100);
+        map.commitWrite(0, 50, 1);
+        assertEquals(CoherenceMap.bit(1), map.holdersOfAny(0, 100));
+        assertEquals(0, map.holdersOfAnyOnceAllHeld(0, 100));
+        assertEquals(CoherenceMap.bit(1), map.holdersOfAnyOnceAllHeld(0, 50));
+        map.commitWrite(50, 50, 2);
+        assertEquals(CoherenceMap.bit(1) | CoherenceMap.bit(2), map.holdersOfAnyOnceAllHeld(0, 100));
+    }
+
+    @Test
     void neighboursWrittenApartByOneNodeAreOneTransfer() {
         CoherenceMap map = new CoherenceMap(100);
         map.commitWrite(0, 50, 1);
