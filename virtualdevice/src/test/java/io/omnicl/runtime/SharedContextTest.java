@@ -173,6 +173,9 @@ class SharedContextTest {
                 Config.defaults().withSplit("always").withSharedContext(true));
         // both buffers written on the GPUs since the host had them
         Sweeps sweeps = Sweeps.of(p, 3);
+        // the relay slots, made behind the GPUs' opening (a piece finding none does not follow by relay)
+        assertTrue(PieceFollowTest.waitFor(() -> backend.device(0).pinnedRegionsMade() > 0
+                && backend.device(1).pinnedRegionsMade() > 0), "both GPUs made their relay slots");
         held.set(true);
         // the first relay's read, which waits for the piece that writes its bytes (no other read waits for an event)
         backend.device(1).failNextWaitingReads(1);

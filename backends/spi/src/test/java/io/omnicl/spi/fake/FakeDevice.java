@@ -53,6 +53,7 @@ public final class FakeDevice implements RealDevice {
     private final AtomicLong transfersNow = new AtomicLong();
     private final AtomicLong readsRun = new AtomicLong();
     private final AtomicLong readsEnqueued = new AtomicLong();
+    private final AtomicLong pinnedRegions = new AtomicLong();
     private volatile BooleanSupplier readsHeldUntil;
     private volatile BooleanSupplier launchesHeldUntil;
     private volatile boolean apartOnly;
@@ -320,6 +321,15 @@ public final class FakeDevice implements RealDevice {
 
     boolean refusesPinnedMemory(long size) {
         return refusePinned || size > pinnedLimit;
+    }
+
+    void pinnedRegionMade() {
+        pinnedRegions.incrementAndGet();
+    }
+
+    /** Regions of pinned memory its sessions have made so far. */
+    public long pinnedRegionsMade() {
+        return pinnedRegions.get();
     }
 
     /** From now on, whether making a queue on it fails ({@code CL_OUT_OF_RESOURCES}): a device short of resources. */

@@ -91,7 +91,12 @@ final class FakeSession implements DeviceSession {
     @Override
     public PinnedMemory allocatePinned(long size) {
         requireOpen();
-        return device.refusesPinnedMemory(size) ? null : new Pinned(this, ByteBuffer.allocateDirect(Math.toIntExact(size)));
+        if (device.refusesPinnedMemory(size)) {
+            return null;
+        }
+        Pinned made = new Pinned(this, ByteBuffer.allocateDirect(Math.toIntExact(size)));
+        device.pinnedRegionMade();
+        return made;
     }
 
     /** Host memory as a pinned region is: the fake's transfers reach any direct buffer alike. */
