@@ -3,12 +3,20 @@ package io.omnicl.runtime;
 import io.omnicl.driver.ClEvent;
 import io.omnicl.driver.ClKernel;
 import io.omnicl.driver.ClMem;
+import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.coherence.CoherenceMap;
+import io.omnicl.runtime.config.Config;
 import io.omnicl.spi.fake.DeviceSpec;
 import io.omnicl.spi.fake.FakeBackend;
 import io.omnicl.spi.fake.FakeConfig;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 
@@ -79,6 +87,133 @@ class EdgeRowsTest {
         mirror.release();
         List.of(a, b).forEach(ClMem::release);
         p.release();
+    }
+
+    /**
+     * A launch that is not cut (it writes where its input says) reads a buffer whose halves the two GPUs hold, the last
+     * cut launch having written them: the GPU it runs on gets the other half from the other GPU through memory of its
+     * own, not through the buffer's host copy (made, filled and uploaded from), whether the GPUs share a real context
+     * or not. Where that read fails, the half goes through the host copy instead, and the launch ends well.
+     */
+    @ParameterizedTest(name = "shared {0}, the read from the other GPU failing {1}")
+    @CsvSource({"true, false", "false, false", "true, true", "false, true"})
+    void aWholeLaunchGetsWhatTheOtherGpuAloneHoldsFromIt(boolean shared, boolean readFails) {
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu"))
+                .device(DeviceSpec.gpu("fake gpu too"))
+                .kernel(Neighbours.KERNEL, Neighbours::next)
+                .kernel("spread", item -> {
+                    int i = (int) item.globalId(0);
+                    item.ints(1).put(item.ints(2).get(i), item.ints(0).get(i) + 1);
+                })
+                .build());
+        CutProgram p = CutProgram.on(backend, Neighbours.SOURCE + "\n__kernel void spread(__global const int* a,"
+                + " __global int* b, __global const int* at) { int i = get_global_id(0); b[at[i]] = a[i] + 1; }",
+                Config.defaults().withSplit("always").withSharedContext(shared));
+        int[] start = IntStream.range(0, ITEMS).map(i -> i % 4).toArray();
+        ClMem a = p.buffer(start);
+        ClMem b = p.buffer(new int[ITEMS]);
+        ClMem c = p.buffer(new int[ITEMS]);
+        ClMem at = p.buffer(IntStream.range(0, ITEMS).map(i -> ITEMS - 1 - i).toArray());
+        ClKernel next = p.kernel(Neighbours.KERNEL, a, b);
+        ClKernel spread = p.kernel("spread", b, c, at);
+        p.launch(next).release();
+        p.queue().finish();
+        CoherenceMap halves = ((MemObject) b).storage().map();
+        assertEquals(0, halves.holdersOfAll(0, 4L * ITEMS), "each GPU holds half of the buffer, the host none");
+        if (readFails) {
+            List.of(0, 1).forEach(d -> backend.device(d).failNextReads(1));
+        }
+        long[] launchesBefore = {backend.device(0).launches(), backend.device(1).launches()};
+        ClEvent spreadOut = p.launch(spread);
+        p.queue().finish();
+        int ranOn = backend.device(0).launches() > launchesBefore[0] ? 0 : 1;
+        backend.device(ranOn).failNextReads(0);
+        assertEquals(0, spreadOut.status());
+        assertEquals(1, p.engine().launchSplits().split(), "only the first launch was cut");
+        assertTrue((halves.holdersOfAll(0, 4L * ITEMS) & CoherenceMap.bit(ranOn + 1)) != 0,
+                "the GPU it ran on holds all of the buffer");
+        long host = halves.holdersOfAny(0, 4L * ITEMS) & CoherenceMap.bit(CoherenceMap.HOST);
+        if (readFails) {
+            assertEquals(1, backend.device(1 - ranOn).injectedFailures(), "the read from the other GPU failed");
+            assertTrue(host != 0, "the other half went through the host copy");
+        } else {
+            assertEquals(0, host, "the host copy holds none of the buffer");
+        }
+        int[] expected = new int[ITEMS];
+        int[] read = Neighbours.of(start);
+        IntStream.range(0, ITEMS).forEach(i -> expected[ITEMS - 1 - i] = read[i] + 1);
+        assertArrayEquals(expected, p.read(c, List.of()));
+        spreadOut.release();
+        List.of(next, spread).forEach(ClKernel::release);
+        List.of(a, b, c, at).forEach(ClMem::release);
+        p.release();
+    }
+
+    /**
+     * Launches that are not cut read two buffers of megabytes whose halves the GPUs hold, round after round with new
+     * values: the halves each brings from the other GPU land in memory that GPU keeps from one read to the next, and
+     * every round's result is right (memory given back while still read or written would mix two rounds' bytes).
+     */
+    @ParameterizedTest(name = "shared {0}")
+    @ValueSource(booleans = {true, false})
+    void wholeLaunchesOverLargeBuffersCutBeforeEndRightRoundAfterRound(boolean shared) {
+        int items = 1 << 19;
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu"))
+                .device(DeviceSpec.gpu("fake gpu too"))
+                .kernel("twice", item -> {
+                    int i = (int) item.globalId(0);
+                    item.ints(1).put(i, 2 * item.ints(0).get(i));
+                })
+                .kernel("spread", item -> {
+                    int i = (int) item.globalId(0);
+                    item.ints(2).put(item.ints(3).get(i), item.ints(0).get(i) + item.ints(1).get(i));
+                })
+                .build());
+        CutProgram p = CutProgram.on(backend, "__kernel void twice(__global const int* a, __global int* b) {"
+                + " int i = get_global_id(0); b[i] = 2 * a[i]; }\n"
+                + "__kernel void spread(__global const int* x, __global const int* y, __global int* out,"
+                + " __global const int* at) { int i = get_global_id(0); out[at[i]] = x[i] + y[i]; }",
+                Config.defaults().withSplit("always").withSharedContext(shared));
+        List<ClMem> made = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            made.add(p.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * items, null));
+        }
+        ClMem a = made.get(0);
+        ClMem x = made.get(1);
+        ClMem y = made.get(2);
+        ClMem out = made.get(3);
+        ClMem at = made.get(4);
+        write(p, at, IntStream.range(0, items).map(i -> items - 1 - i).toArray());
+        List<ClKernel> kernels = List.of(p.kernel("twice", a, x), p.kernel("twice", x, y),
+                p.kernel("spread", x, y, out, at));
+        for (int round = 0; round < 4; round++) {
+            int r = round;
+            int[] values = IntStream.range(0, items).map(i -> 7 * i + r).toArray();
+            write(p, a, values);
+            for (ClKernel k : kernels) {
+                p.queue().ndRange(k, 1, null, new long[] {items}, null, List.of()).release();
+            }
+            byte[] back = new byte[4 * items];
+            p.queue().readBuffer(out, true, 0, back.length, new Bytes(back), List.of()).release();
+            int[] read = new int[items];
+            ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(read);
+            int[] expected = new int[items];
+            IntStream.range(0, items).forEach(i -> expected[items - 1 - i] = 6 * values[i]);
+            assertArrayEquals(expected, read, "round " + round);
+        }
+        assertEquals(8, p.engine().launchSplits().split(), "the launches of twice were cut");
+        kernels.forEach(ClKernel::release);
+        made.forEach(ClMem::release);
+        p.release();
+    }
+
+    /** A blocking write of all of {@code m} with {@code values}. */
+    private static void write(CutProgram p, ClMem m, int[] values) {
+        ByteBuffer bytes = ByteBuffer.allocate(4 * values.length).order(ByteOrder.nativeOrder());
+        bytes.asIntBuffer().put(values);
+        p.queue().writeBuffer(m, true, 0, bytes.capacity(), new Bytes(bytes.array()), List.of()).release();
     }
 
     /**

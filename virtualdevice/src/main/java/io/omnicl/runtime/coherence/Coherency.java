@@ -34,6 +34,8 @@ public final class Coherency {
 
     /** Write-backs tried before a range that only devices hold is given up as lost. */
     private static final int FETCH_ROUNDS = 4;
+    /** Reads of at least this many bytes may land in the device's kept memory ({@link #enqueueHeld}). */
+    private static final long KEPT_LANDING_BYTES = 1 << 20;
 
     /** Memory node {@code k}'s device, for {@code k} from 1. */
     private final IntFunction<? extends MemoryNode> nodes;
@@ -46,11 +48,15 @@ public final class Coherency {
      * Makes {@code [offset, offset + length)} of {@code s} valid on {@code w}'s device. Uploads from the host
      * are enqueued at once on the worker's input queue, and what comes next on its queue waits for them
      * (their events are added to {@code uploads}, to release after the command). Returns null when that is all, or
-     * a completion that ends once the pieces that only other devices hold are back on the host; the caller then calls
-     * again. What the uploads bring counts as held from now on: a caller that submits nothing behind them hands them to
-     * {@link #watchUploads}.
+     * a completion that ends once the pieces that only other devices hold are back on the host, or, {@code straight},
+     * read from their devices and on their way to {@code w}'s where it has memory for them, as {@link #toDeviceFirst}
+     * moves them but always once the reads have ended well (no host copy of the buffer made, filled and uploaded
+     * from); the caller then calls again, not straight where the bytes did not come (a read failed). What the uploads
+     * bring counts as held from now on: a caller that submits nothing behind them hands them to
+     * {@link #watchUploads}. Straight only for a command whose precursors have ended, as {@link #toDeviceFirst} says.
      */
-    public Completion toDevice(Storage s, long offset, long length, MemoryNode w, List<RealEvent> uploads) {
+    public Completion toDevice(Storage s, long offset, long length, MemoryNode w, List<RealEvent> uploads,
+                               boolean straight) {
         int me = w.index();
         List<Piece> missing = s.map().missing(offset, length, me);
         if (missing.isEmpty()) {
@@ -89,7 +95,9 @@ public final class Coherency {
         }
         List<Completion> fetches = new ArrayList<>();
         for (Piece p : elsewhere) {
-            fetches.add(toHost(s, p.offset(), p.length()));
+            boolean room = s.image() == null && s.chunkCovering(w.memory(), p.offset(), p.length()) != null;
+            fetches.add(straight && room ? straightTo(s, p.offset(), p.length(), w, false)
+                    : toHost(s, p.offset(), p.length()));
         }
         return Completion.all(fetches);
     }
@@ -160,6 +168,14 @@ public final class Coherency {
      * depends on has ended): an upload beside such a command could land after it.
      */
     public Completion toDeviceFirst(Storage s, long offset, long length, MemoryNode target) {
+        return straightTo(s, offset, length, target, true);
+    }
+
+    /**
+     * {@link #toDeviceFirst}; {@code onDevices}: where the devices share a real context, the uploads wait for the reads
+     * on the devices, else once the reads have ended well (one that fails leaves the bytes where they were).
+     */
+    private Completion straightTo(Storage s, long offset, long length, MemoryNode target, boolean onDevices) {
         List<Piece> elsewhere = new ArrayList<>();
         for (Piece p : s.map().missing(offset, length, target.index())) {
             if ((p.holders() & CoherenceMap.bit(CoherenceMap.HOST)) == 0) {
@@ -169,22 +185,23 @@ public final class Coherency {
         // a read or an upload that failed leaves the bytes where they were, to move the usual way
         Completion tried = new Completion();
         fromEachHolder(elsewhere, (source, list, done) -> source.runBeforeNextTaskNow(() ->
-                relay(s, list, source, target, done))).onDone(status -> tried.complete(0));
+                relay(s, list, source, target, onDevices, done))).onDone(status -> tried.complete(0));
         return tried;
     }
 
     /**
      * On {@code source}'s thread: reads what of the pieces it still holds for {@code target}, which then lands it:
-     * once the reads have ended, or at once where the two share a real context (the uploads then wait for the reads'
-     * events on the devices, and no thread waits in between).
+     * once the reads have ended, or at once where the two share a real context and {@code onDevices} (the uploads then
+     * wait for the reads' events on the devices, and no thread waits in between).
      */
-    private static void relay(Storage s, List<Piece> pieces, MemoryNode source, MemoryNode target, Completion done) {
-        if (!source.sharesContextWith(target)) {
-            readHeld(s, pieces, source, done,
-                    landed -> target.runBeforeNextTaskNow(() -> land(s, landed, List.of(), target, done)));
+    private static void relay(Storage s, List<Piece> pieces, MemoryNode source, MemoryNode target, boolean onDevices,
+                              Completion done) {
+        if (!onDevices || !source.sharesContextWith(target)) {
+            readHeld(s, pieces, source, true, done, held -> target.runBeforeNextTaskNow(() ->
+                    land(s, held.landed(), List.of(), target, done, held.free())));
             return;
         }
-        HeldReads held = enqueueHeld(s, pieces, source, done);
+        HeldReads held = enqueueHeld(s, pieces, source, true, done);
         if (held == null) {
             return;
         }
@@ -195,23 +212,24 @@ public final class Coherency {
             source.queue().flush();
         } catch (RuntimeException e) {
             awaitAndRelease(held.reads());
+            held.free().run();
             done.complete(Statuses.of(e));
             return;
         }
         // the source lets go of its chunks once the reads end; the reads' events are the target's from here
         source.memory().pinAll(held.used());
         source.trackDownload("download", behind, List.of(), false, status -> source.memory().unpin(held.used()));
-        target.runBeforeNextTaskNow(() -> land(s, held.landed(), held.reads(), target, done));
+        target.runBeforeNextTaskNow(() -> land(s, held.landed(), held.reads(), target, done, held.free()));
     }
 
     /**
      * On {@code target}'s thread: uploads what no write has changed of the landed pieces into the chunks it has for
      * them, each once {@code reads} (the reads that land them, of a device of the same real context, which this
      * method releases; or none, where they have ended) have ended, and counts it as holding those bytes; an upload
-     * or a read that fails takes that back.
+     * or a read that fails takes that back. {@code free} gives back the landed memory, once nothing uses it.
      */
     private static void land(Storage s, List<Landed> landed, List<RealEvent> reads, MemoryNode target,
-                             Completion done) {
+                             Completion done, Runnable free) {
         List<RealEvent> uploads = new ArrayList<>();
         List<Piece> moved = new ArrayList<>();
         List<Chunk> used = new ArrayList<>();
@@ -243,6 +261,7 @@ public final class Coherency {
             // the uploads enqueued read the landed memory and write the pinned chunks: they end before those go
             awaitAndRelease(uploads);
             awaitAndRelease(reads);
+            free.run();
             target.memory().unpin(used);
             done.complete(Statuses.of(e));
             return;
@@ -250,6 +269,7 @@ public final class Coherency {
         if (uploads.isEmpty()) {
             // the reads land in memory only this method holds
             awaitAndRelease(reads);
+            free.run();
             done.complete(0);
             return;
         }
@@ -269,6 +289,7 @@ public final class Coherency {
             }
             // the landed memory is read by the uploads until they end
             Reference.reachabilityFence(landed);
+            free.run();
         });
         done.complete(0);
     }
@@ -575,9 +596,9 @@ public final class Coherency {
      * its write to stay) would be overwritten when the transfer lands.
      */
     private static void download(Storage s, List<Piece> pieces, MemoryNode w, Completion done) {
-        readHeld(s, pieces, w, done, landed -> {
+        readHeld(s, pieces, w, false, done, held -> {
             synchronized (s.hostWrites()) {
-                for (Landed l : landed) {
+                for (Landed l : held.landed()) {
                     for (Piece part : s.map().unchanged(l.piece())) {
                         HostStore.copy(l.landing(), part.offset() - l.base(), s.host(), part.offset(),
                                 part.length());
@@ -585,6 +606,7 @@ public final class Coherency {
                     copied(s, l.piece(), CoherenceMap.HOST);
                 }
             }
+            held.free().run();
             done.complete(0);
         });
     }
@@ -592,32 +614,40 @@ public final class Coherency {
     /**
      * On {@code w}'s thread: reads what of {@code pieces} its device still holds (it may have evicted or overwritten
      * some since they were asked for; the asker then looks again) into memory of their own, each with the version
-     * it was read at, and hands them to {@code then} once the reads have ended well; ends {@code done} instead where
-     * a read failed, the device is lost, or it holds none of them.
+     * it was read at, and hands them to {@code then} once the reads have ended well (which gives back the memory
+     * once done with it); ends {@code done} instead where a read failed, the device is lost, or it holds none of them.
      */
-    private static void readHeld(Storage s, List<Piece> pieces, MemoryNode w, Completion done,
-                                 Consumer<List<Landed>> then) {
-        HeldReads held = enqueueHeld(s, pieces, w, done);
+    private static void readHeld(Storage s, List<Piece> pieces, MemoryNode w, boolean kept, Completion done,
+                                 Consumer<HeldReads> then) {
+        HeldReads held = enqueueHeld(s, pieces, w, kept, done);
         if (held != null) {
             trackReads("download", w, held.reads(), held.used(), false, status -> {
                 if (status < 0) {
+                    held.free().run();
                     done.complete(status);
                 } else {
-                    then.accept(held.landed());
+                    then.accept(held);
                 }
             });
         }
     }
 
-    /** Reads enqueued by {@link #enqueueHeld}: their events, what they land, the chunks they read. */
-    private record HeldReads(List<RealEvent> reads, List<Landed> landed, List<Chunk> used) {
+    /**
+     * Reads enqueued by {@link #enqueueHeld}: their events, what they land, the chunks they read; {@code free} gives
+     * the landed memory back to the device read from, once nothing reads or writes it any more.
+     */
+    private record HeldReads(List<RealEvent> reads, List<Landed> landed, List<Chunk> used, Runnable free) {
     }
 
     /**
      * On {@code w}'s thread: enqueues the reads of {@link #readHeld}; null, having ended {@code done}, where the
-     * device is lost, holds none of the pieces, or an enqueue failed.
+     * device is lost, holds none of the pieces, or an enqueue failed. {@code kept}: reads of
+     * {@link #KEPT_LANDING_BYTES} or more land in memory the device keeps from one such read to the next (bytes on
+     * their way to another device, which launches over the same buffers move again and again); else in memory of
+     * their own.
      */
-    private static HeldReads enqueueHeld(Storage s, List<Piece> pieces, MemoryNode w, Completion done) {
+    private static HeldReads enqueueHeld(Storage s, List<Piece> pieces, MemoryNode w, boolean kept,
+                                         Completion done) {
         if (w.isLost()) {
             done.complete(OpenClConstants.CL_DEVICE_NOT_AVAILABLE);
             return null;
@@ -625,10 +655,17 @@ public final class Coherency {
         List<RealEvent> reads = new ArrayList<>();
         List<Landed> landed = new ArrayList<>();
         List<Chunk> used = new ArrayList<>();
+        List<ByteBuffer> taken = new ArrayList<>();
+        Runnable free = () -> taken.forEach(w::giveLanding);
         try {
             for (Piece asked : pieces) {
                 for (Piece p : s.map().held(asked.offset(), asked.length(), w.index())) {
-                    HostStore landing = new HostStore(p.length());
+                    ByteBuffer memory = kept && p.length() >= KEPT_LANDING_BYTES && p.length() <= HostStore.CHUNK
+                            ? w.takeLanding(p.length()) : null;
+                    if (memory != null) {
+                        taken.add(memory);
+                    }
+                    HostStore landing = memory != null ? new HostStore(memory) : new HostStore(p.length());
                     readFromChunks(s, p.offset(), p.length(), landing, p.offset(), w, reads, used,
                             (from, length) -> landed.add(new Landed(new Piece(from, length, p.holders(), p.version()),
                                     landing, p.offset())));
@@ -637,14 +674,16 @@ public final class Coherency {
         } catch (RuntimeException | OutOfMemoryError e) {
             // the reads enqueued land in memory only this method holds: they must end before it goes
             awaitAndRelease(reads);
+            free.run();
             done.complete(e instanceof OutOfMemoryError ? OpenClConstants.CL_OUT_OF_HOST_MEMORY : Statuses.of((RuntimeException) e));
             return null;
         }
         if (reads.isEmpty()) {
+            free.run();
             done.complete(0);
             return null;
         }
-        return new HeldReads(reads, landed, used);
+        return new HeldReads(reads, landed, used, free);
     }
 
     /**

@@ -90,6 +90,15 @@ public interface MemoryNode {
 
     void giveStaging(ByteBuffer slot);
 
+    /**
+     * Host memory of exactly {@code bytes} for a read from this device to land in, kept from one read to the next
+     * (fresh memory costs more to touch than the read itself); null where one Java buffer cannot hold that many.
+     */
+    ByteBuffer takeLanding(long bytes);
+
+    /** Gives back memory from {@link #takeLanding} that nothing reads or writes any more. */
+    void giveLanding(ByteBuffer memory);
+
     /** Copies {@code dst.remaining()} bytes of {@code src} from its start into {@code dst} on host threads. */
     CompletableFuture<Void> copyOnHostThreads(HostMemory src, ByteBuffer dst);
 

@@ -42,6 +42,12 @@ final class Part implements DeviceTask {
     private long excluded;
     /** The status of the last failed attempt, 0 if none. */
     private int failure;
+    /**
+     * Whether bytes other devices alone held were asked straight to the device running the part (a whole command's:
+     * a cut launch's pieces get them as {@link KernelCommand} says): the next ask goes through the host, so that bytes
+     * that did not come (a read failed) are not asked the same way again and again.
+     */
+    private boolean askedStraight;
     /** The device of the last attempt submitted. */
     private volatile DeviceNode ranOn;
     /** The worker the part is submitted on and not yet seen to end, else null (cleared on that worker's thread). */
@@ -164,11 +170,13 @@ final class Part implements DeviceTask {
                 command.unfollow(this);
                 return;
             }
+            boolean straight = piece < 0 && !behind && !askedStraight;
             for (int i = 0; i < inputs.size(); i++) {
                 for (Access a : inputs.get(i).minus(pending)) {
-                    Completion c = coherency.toDevice(a.storage(), a.offset(), a.length(), w, events);
+                    Completion c = coherency.toDevice(a.storage(), a.offset(), a.length(), w, events, straight);
                     if (c != null) {
                         waits.add(c);
+                        askedStraight |= straight;
                     }
                 }
             }

@@ -3,9 +3,9 @@ package io.omnicl.runtime.worker;
 import java.nio.ByteBuffer;
 
 /**
- * Host memory in which a device's bytes land on their way to a program's Java array, kept for the next read:
- * fresh memory costs more to touch than the copy itself, and a program reads the same sizes over and over.
- * One allocation is kept, the largest given back, up to {@link #KEPT_BYTES}. Thread-safe.
+ * Host memory in which a device's bytes land on their way to a program's Java array or to another device, kept for
+ * the next read: fresh memory costs more to touch than the copy itself, and a program reads the same sizes over and
+ * over. One allocation is kept, the largest given back, up to {@link #KEPT_BYTES}. Thread-safe.
  */
 public final class Landings {
 
