@@ -51,6 +51,11 @@
 #              OMNICL_SHARED_CONTEXT off and on in turn, two rounds; the same waiting for each launch (-DwaitEach, 300
 #              launches); 6144²; saxpy (500); each beside plain JOCL; then the bench's Jacobi 8192² (100 launches),
 #              auto, shared off and on
+#   gather     scripts/probes/Gather.java (Jacobi 8192² cut over the GPUs, then a launch not cut over the grid) and
+#              JacLoop (the bench's Jacobi 8192² as written, 10 runs a JVM), OMNICL_SHARED_CONTEXT=on, on this jar and on
+#              each jar of BASE="<jar> <jar>..." in turn; then Resident Jacobi 8192² on this jar and the first of BASE
+#              (compiled beside the jars: javac -cp <jocl jar> -d .gpu/probe scripts/probes/{Gather,JacLoop,Jac,Chain,
+#              Resident}.java)
 #   queues     scripts/probes/Queues.java on plain JOCL: a frame as one launch, and as blocks on 1, 2 and 3 queues of
 #              one GPU (compiled beside the jars: javac -cp .gpu/lib/jocl-2.0.5.jar -d .gpu/probe scripts/probes/Queues.java)
 set -uo pipefail
@@ -337,6 +342,41 @@ case $what in
     bench matmul matmul --n 4096 --blocks 1 --reps 3 --warmup 2
     bench jacobi1 jacobi1 --reps 3 --warmup 10
     ;;
+  gather)
+    P="$g/probe"
+    jars="$O ${BASE:-}"
+    echo "=== plain JOCL, one GPU: Gather"
+    timeout 60 java -Dreps=3 -Dplatform=NVIDIA -Ddev=0 -cp "$J:$P" Gather 2>&1 | grep ^run
+    for round in 1 2; do
+      for jar in $jars; do
+        echo "=== round $round, $jar, shared on: Gather"
+        OMNICL_SHARED_CONTEXT=on OMNICL_DEVICES=NVIDIA timeout 60 java -Dreps=4 -Dplatform=OmniCL -Ddev=0 -cp "$jar:$P" \
+          Gather 2>&1 | grep -E "^run" | cut -c1-80
+      done
+    done
+    echo "=== plain JOCL, one GPU: JacLoop 8192², 100 sweeps"
+    timeout 60 java -Dn=8192 -Diters=100 -Dreps=5 -Dplatform=NVIDIA -Ddev=0 -cp "$J:$P" JacLoop | awk '{printf "%s ", $3}'
+    echo
+    for round in 1 2 3; do
+      for jar in $jars; do
+        echo "=== round $round, $jar, shared on: JacLoop"
+        OMNICL_CACHE_DIR=$(mktemp -d) OMNICL_STATS=1 OMNICL_SHARED_CONTEXT=on OMNICL_DEVICES=NVIDIA timeout 60 java \
+          -Dn=8192 -Diters=100 -Dreps=10 -Dplatform=OmniCL -Ddev=0 -cp "$jar:$P" JacLoop 2>&1 \
+          | grep -E "^run|launches on|whole:|rror" | awk '/^run/{printf "%s ", $3; next} {print}' | cut -c1-160
+      done
+    done
+    echo "=== plain JOCL: Resident Jacobi 8192²"
+    timeout 60 java -Dreps=3 -Dwhat=jacobi -Dlaunches=1000 -Dplatform=NVIDIA -Ddev=0 -cp "$J:$P" Resident 2>&1 \
+      | grep "^run" | cut -c1-40
+    for round in 1 2; do
+      for jar in $O ${BASE%% *}; do
+        echo "=== round $round, $jar, shared on: Resident Jacobi 8192², auto"
+        OMNICL_CACHE_DIR=$(mktemp -d) OMNICL_STATS=1 OMNICL_SHARED_CONTEXT=on OMNICL_DEVICES=NVIDIA timeout 90 java \
+          -Dwhat=jacobi -Dlaunches=1000 -Dreps=6 -Dplatform=OmniCL -Ddev=0 -cp "$jar:$P" Resident 2>&1 \
+          | grep -E "^run|launches on|whole:|rror" | cut -c1-100
+      done
+    done
+    ;;
   queues)
     java -cp "$J:$g/probe" Queues
     ;;
@@ -403,7 +443,7 @@ case $what in
     done
     ;;
   *)
-    echo "unknown: $what (workloads, probe, always, trace, ab, abread, abmatmul, newdata, follow, halo, resident, halopipe, first, deaths, gpucpu, queues, phases, auto, watch, relay, threads, stencil)" >&2
+    echo "unknown: $what (workloads, probe, always, trace, ab, abread, abmatmul, newdata, follow, halo, resident, halopipe, first, deaths, gpucpu, queues, phases, auto, watch, relay, threads, stencil, gather)" >&2
     exit 2
     ;;
 esac
