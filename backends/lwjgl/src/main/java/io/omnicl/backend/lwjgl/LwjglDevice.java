@@ -116,12 +116,18 @@ final class LwjglDevice implements RealDevice {
             long context = ClCalls.create(status -> nclCreateContext(properties.address(), devices.size(),
                     ids.address(), NULL, NULL, status), "clCreateContext");
             List<DeviceSession> sessions = new ArrayList<>();
-            for (LwjglDevice d : devices) {
-                // each session holds the context once: the last to close releases it
-                if (!sessions.isEmpty()) {
-                    ClCalls.check(clRetainContext(context), "clRetainContext");
+            try {
+                for (LwjglDevice d : devices) {
+                    // each session holds the context once: the last to close releases it
+                    if (!sessions.isEmpty()) {
+                        ClCalls.check(clRetainContext(context), "clRetainContext");
+                    }
+                    sessions.add(new LwjglSession(d, d.device, context, devices.size() > 1));
                 }
-                sessions.add(new LwjglSession(d, d.device, context, devices.size() > 1));
+            } catch (RuntimeException e) {
+                // the sessions made so far let go of the context, the last of them releasing it
+                sessions.forEach(DeviceSession::close);
+                throw e;
             }
             return sessions;
         }
