@@ -18,6 +18,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -151,14 +152,16 @@ class EdgeRowsTest {
     }
 
     /**
-     * Launches that are not cut read two buffers of megabytes whose halves the GPUs hold, round after round with new
-     * values: the halves each brings from the other GPU land in memory that GPU keeps from one read to the next, and
-     * every round's result is right (memory given back while still read or written would mix two rounds' bytes).
+     * Two launches that are not cut, each reading a grid of megabytes whose halves the GPUs hold, round after round
+     * with new values: the halves each brings from the other GPU land in memory the other GPU keeps from one such read
+     * to the next, and the host copy holds none of them. The uploads from that memory are held until both launches'
+     * reads have landed, so that memory given back before its upload ended would be taken by the second read and
+     * upload the other grid's half; every round's results are right.
      */
     @ParameterizedTest(name = "shared {0}")
     @ValueSource(booleans = {true, false})
-    void wholeLaunchesOverLargeBuffersCutBeforeEndRightRoundAfterRound(boolean shared) {
-        int items = 1 << 19;
+    void wholeLaunchesReadingGridsCutBeforeGetTheirHalvesRightRoundAfterRound(boolean shared) {
+        int items = 1 << 20;
         FakeBackend backend = new FakeBackend(FakeConfig.builder()
                 .device(DeviceSpec.gpu("fake gpu"))
                 .device(DeviceSpec.gpu("fake gpu too"))
@@ -168,45 +171,64 @@ class EdgeRowsTest {
                 })
                 .kernel("spread", item -> {
                     int i = (int) item.globalId(0);
-                    item.ints(2).put(item.ints(3).get(i), item.ints(0).get(i) + item.ints(1).get(i));
+                    item.ints(1).put(item.ints(2).get(i), item.ints(0).get(i) + 1);
                 })
                 .build());
         CutProgram p = CutProgram.on(backend, "__kernel void twice(__global const int* a, __global int* b) {"
                 + " int i = get_global_id(0); b[i] = 2 * a[i]; }\n"
-                + "__kernel void spread(__global const int* x, __global const int* y, __global int* out,"
-                + " __global const int* at) { int i = get_global_id(0); out[at[i]] = x[i] + y[i]; }",
+                + "__kernel void spread(__global const int* x, __global int* out, __global const int* at) {"
+                + " int i = get_global_id(0); out[at[i]] = x[i] + 1; }",
                 Config.defaults().withSplit("always").withSharedContext(shared));
         List<ClMem> made = new ArrayList<>();
-        for (int i = 0; i < 5; i++) {
+        for (int i = 0; i < 6; i++) {
             made.add(p.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * items, null));
         }
         ClMem a = made.get(0);
         ClMem x = made.get(1);
         ClMem y = made.get(2);
-        ClMem out = made.get(3);
-        ClMem at = made.get(4);
+        ClMem at = made.get(5);
         write(p, at, IntStream.range(0, items).map(i -> items - 1 - i).toArray());
-        List<ClKernel> kernels = List.of(p.kernel("twice", a, x), p.kernel("twice", x, y),
-                p.kernel("spread", x, y, out, at));
-        for (int round = 0; round < 4; round++) {
+        List<ClKernel> cut = List.of(p.kernel("twice", a, x), p.kernel("twice", x, y));
+        List<ClKernel> whole = List.of(p.kernel("spread", x, made.get(3), at), p.kernel("spread", y, made.get(4), at));
+        AtomicBoolean uploadsGo = new AtomicBoolean();
+        for (int round = 0; round < 3; round++) {
             int r = round;
             int[] values = IntStream.range(0, items).map(i -> 7 * i + r).toArray();
             write(p, a, values);
-            for (ClKernel k : kernels) {
-                p.queue().ndRange(k, 1, null, new long[] {items}, null, List.of()).release();
+            cut.forEach(k -> p.queue().ndRange(k, 1, null, new long[] {items}, null, List.of()).release());
+            p.queue().finish();
+            uploadsGo.set(false);
+            List.of(0, 1).forEach(d -> backend.device(d).holdWrites(uploadsGo::get));
+            long readsBefore = backend.device(0).readsRun() + backend.device(1).readsRun();
+            whole.forEach(k -> p.queue().ndRange(k, 1, null, new long[] {items}, null, List.of()).release());
+            p.queue().flush();
+            assertTrue(PieceFollowTest.waitFor(() -> backend.device(0).readsRun() + backend.device(1).readsRun()
+                    >= readsBefore + 2), "both launches' halves were read while the uploads were held");
+            uploadsGo.set(true);
+            p.queue().finish();
+            for (int g = 0; g < 2; g++) {
+                long held = ((MemObject) List.of(x, y).get(g)).storage().map().holdersOfAny(0, 4L * items);
+                assertEquals(0, held & CoherenceMap.bit(CoherenceMap.HOST), "round " + r + ": the host copy of grid " + g);
+                int[] expected = new int[items];
+                int times = 2 << g;
+                IntStream.range(0, items).forEach(i -> expected[items - 1 - i] = times * values[i] + 1);
+                assertArrayEquals(expected, readInts(p, made.get(3 + g), items), "round " + r + ", grid " + g);
             }
-            byte[] back = new byte[4 * items];
-            p.queue().readBuffer(out, true, 0, back.length, new Bytes(back), List.of()).release();
-            int[] read = new int[items];
-            ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(read);
-            int[] expected = new int[items];
-            IntStream.range(0, items).forEach(i -> expected[items - 1 - i] = 6 * values[i]);
-            assertArrayEquals(expected, read, "round " + round);
         }
-        assertEquals(8, p.engine().launchSplits().split(), "the launches of twice were cut");
-        kernels.forEach(ClKernel::release);
+        assertEquals(6, p.engine().launchSplits().split(), "the launches of twice were cut");
+        cut.forEach(ClKernel::release);
+        whole.forEach(ClKernel::release);
         made.forEach(ClMem::release);
         p.release();
+    }
+
+    /** {@code items} ints of {@code m}, read by a blocking read. */
+    private static int[] readInts(CutProgram p, ClMem m, int items) {
+        byte[] back = new byte[4 * items];
+        p.queue().readBuffer(m, true, 0, back.length, new Bytes(back), List.of()).release();
+        int[] read = new int[items];
+        ByteBuffer.wrap(back).order(ByteOrder.nativeOrder()).asIntBuffer().get(read);
+        return read;
     }
 
     /** A blocking write of all of {@code m} with {@code values}. */

@@ -175,7 +175,7 @@ class SharedContextTest {
         Sweeps sweeps = Sweeps.of(p, 3);
         // the relay slots, made behind the GPUs' opening (a piece finding none does not follow by relay)
         assertTrue(PieceFollowTest.waitFor(() -> backend.device(0).pinnedRegionsMade() > 0
-                && backend.device(1).pinnedRegionsMade() > 0), "both GPUs made their relay slots");
+                && backend.device(1).pinnedRegionsMade() > 0), "both GPUs were given their relay slots' memory");
         held.set(true);
         // the first relay's read, which waits for the piece that writes its bytes (no other read waits for an event)
         backend.device(1).failNextWaitingReads(1);
@@ -282,8 +282,9 @@ class SharedContextTest {
     void shortStencilLaunchesAreCutOverGpusOfOneContext(boolean shared, boolean openedApart, double nanosPerItem,
                                                         boolean waitEach, boolean resilient, int cut) {
         FakeBackend backend = twoGpusOfOneModel(nanosPerItem);
-        for (int i = 0; i < 2 && openedApart; i++) {
-            backend.device(i).openApartOnly();
+        if (openedApart) {
+            backend.device(0).openApartOnly();
+            backend.device(1).openApartOnly();
         }
         CutProgram p = CutProgram.on(backend, Neighbours.SOURCE,
                 Config.defaults().withSharedContext(shared).withResilient(resilient).withLazyOpen(false));
@@ -363,8 +364,8 @@ class SharedContextTest {
     }
 
     /**
-     * Two fake GPUs of one model running {@link Neighbours}, {@code nanosPerItem} a work-item, that open at once (new
-     * buffers go to both) with pinned memory for relays only.
+     * Two fake GPUs of one model running {@link Neighbours}, {@code nanosPerItem} a work-item (new buffers go to both
+     * where the runtime opens them at once), with pinned memory for relays only.
      */
     private static FakeBackend twoGpusOfOneModel(double nanosPerItem) {
         FakeBackend backend = new FakeBackend(FakeConfig.builder()

@@ -25,8 +25,8 @@ import java.util.function.IntFunction;
 /**
  * The coherence rules, in one place. Reading a range on a node makes it valid there first: from the host
  * by an upload on the node's own queue, or, when only other devices hold it, by writing it back to the
- * host on the holder's queue and then uploading (device to device goes through the host copy; a cut launch's
- * halo goes through memory of its own, {@link #toDeviceFirst}). A write makes
+ * host on the holder's queue and then uploading; a cut launch's halo, and what a command that is not cut reads, go
+ * from device to device through memory of their own instead ({@link #toDeviceFirst}, {@link #toDevice}). A write makes
  * the writer the only holder, and only once the writing command has succeeded. Ranges that no node holds
  * are never transferred.
  */
@@ -34,7 +34,10 @@ public final class Coherency {
 
     /** Write-backs tried before a range that only devices hold is given up as lost. */
     private static final int FETCH_ROUNDS = 4;
-    /** Reads of at least this many bytes may land in the device's kept memory ({@link #enqueueHeld}). */
+    /**
+     * Reads of at least this many bytes may land in the device's kept memory ({@link #enqueueHeld}): fresh memory costs
+     * more than the read only for large ones, and a small one would tie up a kept buffer of up to 256 MB.
+     */
     private static final long KEPT_LANDING_BYTES = 1 << 20;
 
     /** Memory node {@code k}'s device, for {@code k} from 1. */
@@ -280,7 +283,8 @@ public final class Coherency {
             target.memory().unpin(used);
             boolean readFailed = false;
             for (RealEvent read : reads) {
-                readFailed |= read.status() < 0;
+                // an upload may end at once where a read it waits for failed, and another read still land after it
+                readFailed |= read.await() < 0;
                 read.release();
             }
             if (status < 0 || readFailed) {

@@ -43,9 +43,9 @@ final class Part implements DeviceTask {
     /** The status of the last failed attempt, 0 if none. */
     private int failure;
     /**
-     * Whether bytes other devices alone held were asked straight to the device running the part (a whole command's:
-     * a cut launch's pieces get them as {@link KernelCommand} says): the next ask goes through the host, so that bytes
-     * that did not come (a read failed) are not asked the same way again and again.
+     * Whether the last ask for bytes other devices alone held went straight to the device running the part (a whole
+     * command's: a cut launch's pieces get them as {@link KernelCommand} says): the next ask goes through the host, so
+     * that bytes that did not come (a read failed) are not asked the same way again and again.
      */
     private boolean askedStraight;
     /** The device of the last attempt submitted. */
@@ -176,10 +176,10 @@ final class Part implements DeviceTask {
                     Completion c = coherency.toDevice(a.storage(), a.offset(), a.length(), w, events, straight);
                     if (c != null) {
                         waits.add(c);
-                        askedStraight |= straight;
                     }
                 }
             }
+            askedStraight = straight && !waits.isEmpty();
             if (!waits.isEmpty()) {
                 Coherency.watchUploads(w, events, inputs);
                 // the worker has them now

@@ -56,6 +56,7 @@ public final class FakeDevice implements RealDevice {
     private final AtomicLong pinnedRegions = new AtomicLong();
     private volatile BooleanSupplier readsHeldUntil;
     private volatile BooleanSupplier launchesHeldUntil;
+    private volatile BooleanSupplier writesHeldUntil;
     private volatile boolean apartOnly;
     private volatile boolean failNewQueues;
     private volatile boolean refusePinned;
@@ -284,6 +285,19 @@ public final class FakeDevice implements RealDevice {
     /** Waits, on a queue's thread, until reads may go on ({@link #holdReads}). */
     void readMayGo() {
         awaitUntil(readsHeldUntil);
+    }
+
+    /**
+     * From now on, each write from the host's memory into its buffers waits, on its queue's thread, until {@code until}
+     * says so (a minute at most), reading that memory only then: a test keeps an upload in flight.
+     */
+    public void holdWrites(BooleanSupplier until) {
+        writesHeldUntil = until;
+    }
+
+    /** Waits, on a queue's thread, until writes may go on ({@link #holdWrites}). */
+    void writeMayGo() {
+        awaitUntil(writesHeldUntil);
     }
 
     /**

@@ -72,7 +72,10 @@ final class FakeQueue extends FakeObject implements RealQueue {
         if (device.failsThisWrite()) {
             return enqueue(waitFor, 0, FakeDevice.Fault.AT_COMPLETION, true, null);
         }
-        return transfer(waitFor, length, () -> to.bytes(offset, length).put(from));
+        return transfer(waitFor, length, () -> {
+            device.writeMayGo();
+            to.bytes(offset, length).put(from);
+        });
     }
 
     /** A blocking write, counted by the device. */
