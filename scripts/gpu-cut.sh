@@ -55,7 +55,7 @@
 #              JacLoop (the bench's Jacobi 8192² as written, 10 runs a JVM), OMNICL_SHARED_CONTEXT=on, on this jar and on
 #              each jar of BASE="<jar> <jar>..." in turn; then Resident Jacobi 8192² on this jar and the first of BASE
 #              (compiled beside the jars: javac -cp <jocl jar> -d .gpu/probe scripts/probes/{Gather,JacLoop,Jac,Chain,
-#              Resident}.java)
+#              Resident,Sampler}.java)
 #   queues     scripts/probes/Queues.java on plain JOCL: a frame as one launch, and as blocks on 1, 2 and 3 queues of
 #              one GPU (compiled beside the jars: javac -cp .gpu/lib/jocl-2.0.5.jar -d .gpu/probe scripts/probes/Queues.java)
 set -uo pipefail
