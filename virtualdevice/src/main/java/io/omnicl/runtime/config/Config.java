@@ -48,7 +48,8 @@ import java.util.function.Function;
  * @param lazyOpen      {@code OMNICL_LAZY_OPEN}: the GPUs of a model after its first open behind the program (unless
  *                      the first opens in under 50 ms): builds for the virtual device do not wait for them, and they
  *                      take work once the program has launched twice ({@code on} or {@code off}, also {@code 1} or
- *                      {@code 0})
+ *                      {@code 0}); off unless set where the GPUs share a context ({@code sharedContext}), whose
+ *                      second GPU, building behind the program, slowed its next launches more than it spared it
  * @param sharedContext {@code OMNICL_SHARED_CONTEXT}: open the GPUs of one platform in one real context, so that
  *                      bytes relayed from one to another move with no thread waiting between the read and the
  *                      upload ({@code on} or {@code off}, also {@code 1} or {@code 0})
@@ -284,6 +285,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         }
         Path home = Path.of(System.getProperty("user.home"), ".omnicl");
         String watch = read("OMNICL_WATCH", "auto").trim();
+        boolean shared = onOrOff("OMNICL_SHARED_CONTEXT", read("OMNICL_SHARED_CONTEXT", "off"));
         return new Builder()
                 .deviceFilter(filter)
                 .backend(read("OMNICL_BACKEND", ""))
@@ -303,8 +305,8 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
                 .watchMicros(watch.equalsIgnoreCase("auto") ? -1 : number("OMNICL_WATCH", watch, Integer::parseInt))
                 .split(read("OMNICL_SPLIT", "auto").trim().toLowerCase(Locale.ROOT))
                 .preload(onOrOff("OMNICL_PRELOAD", read("OMNICL_PRELOAD", "on")))
-                .lazyOpen(onOrOff("OMNICL_LAZY_OPEN", read("OMNICL_LAZY_OPEN", "on")))
-                .sharedContext(onOrOff("OMNICL_SHARED_CONTEXT", read("OMNICL_SHARED_CONTEXT", "off")))
+                .lazyOpen(onOrOff("OMNICL_LAZY_OPEN", read("OMNICL_LAZY_OPEN", shared ? "off" : "on")))
+                .sharedContext(shared)
                 .build();
     }
 

@@ -51,6 +51,18 @@ class ConfigTest {
     }
 
     @Test
+    void theGpusOpenAtOnceWhereTheyShareAContextUnlessSaidOtherwise() {
+        assertEquals(false, with("OMNICL_SHARED_CONTEXT", "on").lazyOpen());
+        assertTrue(with("OMNICL_SHARED_CONTEXT", "off").lazyOpen());
+        System.setProperty("omnicl.lazy.open", "on");
+        try {
+            assertTrue(with("OMNICL_SHARED_CONTEXT", "on").lazyOpen());
+        } finally {
+            System.clearProperty("omnicl.lazy.open");
+        }
+    }
+
+    @Test
     void anAutomaticWatchOnlyWhereCoresAreToSpare() {
         Config auto = with("OMNICL_WATCH", "auto");
         int cores = Runtime.getRuntime().availableProcessors();
