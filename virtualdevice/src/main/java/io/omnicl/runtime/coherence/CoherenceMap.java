@@ -228,11 +228,7 @@ public final class CoherenceMap {
 
     /** The nodes that hold some byte of the range (a union). */
     public synchronized long holdersOfAny(long offset, long length) {
-        long any = 0;
-        for (Map.Entry<Long, Segment> e : overlapping(offset, offset + length)) {
-            any |= e.getValue().holders;
-        }
-        return any;
+        return union(offset, length, false);
     }
 
     /**
@@ -240,9 +236,14 @@ public final class CoherenceMap {
      * written for the first time by commands that have not all ended, so that where it will all be is not known yet.
      */
     public synchronized long holdersOfAnyOnceAllHeld(long offset, long length) {
+        return union(offset, length, true);
+    }
+
+    /** The union of the range's holders; 0 where {@code allHeld} and some byte is held nowhere. */
+    private long union(long offset, long length, boolean allHeld) {
         long any = 0;
         for (Map.Entry<Long, Segment> e : overlapping(offset, offset + length)) {
-            if (e.getValue().holders == 0) {
+            if (allHeld && e.getValue().holders == 0) {
                 return 0;
             }
             any |= e.getValue().holders;

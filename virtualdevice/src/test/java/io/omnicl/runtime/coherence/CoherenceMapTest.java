@@ -131,7 +131,8 @@ class CoherenceMapTest {
      * Against a model that keeps, per byte, its holders and the version of its last write: the map never
      * names a holder the model does not have, holds every byte that some node holds, makes a copy valid on
      * every byte of its range that no write changed since it was planned (at once: all of them), a write's
-     * range belongs to the writer alone, and an evicted node keeps only what it alone holds.
+     * range belongs to the writer alone, an evicted node keeps only what it alone holds, and a range has holders once
+     * all held only where every byte of it is held.
      */
     @Property(tries = 500)
     void agreesWithAPerByteModel(@ForAll("histories") List<Op> history) {
@@ -218,6 +219,13 @@ class CoherenceMapTest {
                 assertEquals(0, actual & ~holders[b], "byte " + b + " has a holder the model has not");
                 assertEquals(holders[b] != 0, actual != 0, "byte " + b + " held somewhere");
             }
+            boolean allHeld = true;
+            for (int b = from; b < to; b++) {
+                allHeld &= holders[b] != 0;
+            }
+            long onceAllHeld = map.holdersOfAnyOnceAllHeld(from, to - from);
+            assertEquals(allHeld ? map.holdersOfAny(from, to - from) : 0, onceAllHeld,
+                    "the holders of the op's range once all of it is held");
             for (Piece p : map.held(0, size, op.node())) {
                 for (long b = p.offset(); b < p.end(); b++) {
                     long h = holders[(int) b];
