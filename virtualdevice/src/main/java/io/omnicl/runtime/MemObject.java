@@ -16,7 +16,6 @@ import io.omnicl.runtime.coherence.Storage;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.runtime.worker.HostThreads;
-import io.omnicl.runtime.worker.Landings;
 import io.omnicl.spi.RealBuffer;
 import io.omnicl.spi.RealImage;
 import io.omnicl.spi.RealMem;
@@ -126,13 +125,13 @@ public final class MemObject extends CountedObject implements ClMem {
             return Coherency.fillOnDevices(storage, homes, data);
         }
         // every device has taken the bytes, or copied them into its pinned memory, when the fill returns
-        Landings landings = homes.get(0).landings();
-        ByteBuffer copy = landings.take(storage.size());
+        DeviceWorker keeper = homes.get(0);
+        ByteBuffer copy = keeper.takeLanding(storage.size());
         try {
             HostThreads.fromUser(data, 0, copy).join();
             return Coherency.fillOnDevices(storage, homes, new Landed(copy));
         } finally {
-            landings.give(copy);
+            keeper.giveLanding(copy);
         }
     }
 

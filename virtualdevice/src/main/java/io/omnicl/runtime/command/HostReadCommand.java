@@ -10,7 +10,6 @@ import io.omnicl.runtime.coherence.Storage;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceWorker;
 import io.omnicl.runtime.worker.HostThreads;
-import io.omnicl.runtime.worker.Landings;
 import io.omnicl.runtime.worker.StagedPieces;
 
 import java.nio.ByteBuffer;
@@ -426,9 +425,10 @@ final class HostReadCommand extends Command {
      * Where a read from a device lands: in pieces of a pinned slot's size ({@link StagedPieces}), each in a slot
      * of the device where one is free, the others in the user's memory when it is a direct buffer of the range's
      * size, else in memory of their own; or whole in one of those when no slot is free (or the device's
-     * transfers are not staged), in the device's {@link Landings} when the user's memory is a Java array.
+     * transfers are not staged), in the device's kept landing memory ({@link DeviceWorker#takeLanding}) when the
+     * user's memory is a Java array.
      */
-    private record Landing(HostStore store, StagedPieces pieces, Landings landings, ByteBuffer kept) {
+    private record Landing(HostStore store, StagedPieces pieces, DeviceWorker keeper, ByteBuffer kept) {
 
         static Landing of(DeviceWorker w, long length, ByteBuffer direct) {
             StagedPieces pieces = StagedPieces.take(w, length);
@@ -436,21 +436,20 @@ final class HostReadCommand extends Command {
                 if (direct != null) {
                     return new Landing(new HostStore(direct), pieces, null, null);
                 }
-                ByteBuffer kept = w.landings().take(length);
-                return new Landing(kept != null ? new HostStore(kept) : new HostStore(length), pieces, w.landings(),
-                        kept);
+                ByteBuffer kept = w.takeLanding(length);
+                return new Landing(kept != null ? new HostStore(kept) : new HostStore(length), pieces, w, kept);
             }
             ByteBuffer[] into = new ByteBuffer[pieces.count()];
             ByteBuffer rest = null;
             for (int i = 0; i < into.length; i++) {
                 ByteBuffer slot = pieces.slot(i);
                 if (slot == null && direct == null && rest == null) {
-                    rest = w.landings().take(length);
+                    rest = w.takeLanding(length);
                 }
                 into[i] = slot != null ? slot : direct != null ? pieces.piece(direct, i)
                         : rest != null ? pieces.piece(rest, i) : ByteBuffer.allocateDirect(pieces.length(i));
             }
-            return new Landing(new HostStore(into, DeviceWorker.SLOT_BYTES), pieces, w.landings(), rest);
+            return new Landing(new HostStore(into, DeviceWorker.SLOT_BYTES), pieces, w, rest);
         }
 
         boolean staged() {
@@ -471,7 +470,7 @@ final class HostReadCommand extends Command {
         void giveBack() {
             pieces.giveBack();
             if (kept != null) {
-                landings.give(kept);
+                keeper.giveLanding(kept);
             }
         }
     }

@@ -148,14 +148,14 @@ final class HostWriteCommand extends OverwriteCommand {
             }
             streamed = slots;
         } else {
-            ByteBuffer memory = w.landings().take(write.length());
+            ByteBuffer memory = w.takeLanding(write.length());
             try {
                 HostThreads.fromUser(user, 0, memory).join();
                 // a blocking write has no times to give a profiling queue
                 last = w.transfersNow() && !queue.profiling() ? w.queue().writeNow(c.buffer(), at, memory)
                         : w.queue().write(c.buffer(), at, memory, List.of());
             } catch (RuntimeException e) {
-                w.landings().give(memory);
+                w.giveLanding(memory);
                 throw e;
             }
             landing = memory;
@@ -175,7 +175,7 @@ final class HostWriteCommand extends OverwriteCommand {
             streamed = null;
         }
         if (landing != null) {
-            w.landings().give(landing);
+            w.giveLanding(landing);
             landing = null;
         }
     }

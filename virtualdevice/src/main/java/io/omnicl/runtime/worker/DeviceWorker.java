@@ -339,11 +339,6 @@ public final class DeviceWorker implements Worker, MemoryNode {
         return staging.upload(dst, src, length);
     }
 
-    /** Memory for reads from this device on their way into Java arrays, or into other devices. */
-    public Landings landings() {
-        return landings;
-    }
-
     @Override
     public ByteBuffer takeLanding(long bytes) {
         return landings.take(bytes);
