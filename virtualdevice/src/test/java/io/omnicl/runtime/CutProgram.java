@@ -75,6 +75,12 @@ record CutProgram(RuntimeDriver engine, ClContext context, ClQueue queue, ClProg
         queue.writeBuffer(m, true, 0, 4L * ITEMS, new Bytes(bytesOf(values)), List.of()).release();
     }
 
+    /** A write of all of {@code m} that the program does not wait for, then a finish. */
+    void writeUnwaited(ClMem m, int[] values) {
+        queue.writeBuffer(m, false, 0, 4L * ITEMS, new Bytes(bytesOf(values)), List.of()).release();
+        queue.finish();
+    }
+
     /** {@code values} in the host's byte order. */
     private static byte[] bytesOf(int[] values) {
         ByteBuffer bytes = ByteBuffer.allocate(4 * values.length).order(ByteOrder.nativeOrder());

@@ -356,6 +356,81 @@ class SharedContextTest {
         p.release();
     }
 
+    /**
+     * The host learns late that the second GPU's pieces have ended, as a busy thread would: the first GPU's piece that
+     * read the edge from one of them has ended and waits to commit, and the first GPU's piece of the next launch follows
+     * it all the same, on the device, reading what it wrote there rather than the older bytes the host holds, and
+     * commits only after it. Two sweeps over three buffers, the third of which only the host holds, then a copy of it:
+     * the first GPU runs its three pieces before the host has seen any of the second's end, the copy's piece commits
+     * nothing meanwhile, and the results are right.
+     */
+    @Test
+    void aPieceFollowsOneThatWaitsForTheHostToSeeTheOtherGpusPieceEnd() {
+        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu"))
+                .device(DeviceSpec.gpu("fake gpu"))
+                .kernel(Neighbours.KERNEL, Neighbours::next)
+                .kernel("copy", item -> item.ints(1).put((int) item.globalId(0), item.ints(0).get((int) item.globalId(0))))
+                .build());
+        for (int i = 0; i < 2; i++) {
+            backend.device(i).limitPinnedMemory(RELAY_MEMORY);
+        }
+        // the devices' threads watch for new work (the host's view of the second GPU's ends is held meanwhile)
+        CutProgram p = CutProgram.on(backend, Neighbours.SOURCE + "\n__kernel void copy(__global const int* a,"
+                        + " __global int* b) { int i = get_global_id(0); b[i] = a[i]; }",
+                Config.defaults().withSplit("always").withSharedContext(true).withLazyOpen(false)
+                        .withWatch(WATCH_MICROS));
+        int[] start = IntStream.range(0, ITEMS).map(i -> i % 7 + 1).toArray();
+        // new buffers made from the host's data go to both GPUs
+        ClMem x = p.madeFrom(start);
+        ClMem y = p.madeFrom(new int[ITEMS]);
+        // a write the program does not wait for goes into the buffer's host copy, which alone holds it then
+        ClMem z = p.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * ITEMS, null);
+        p.writeUnwaited(z, new int[ITEMS]);
+        assertEquals(CoherenceMap.bit(CoherenceMap.HOST),
+                ((MemObject) z).storage().map().holdersOfAll(0, 4L * ITEMS), "only the host holds z");
+        assertTrue(PieceFollowTest.waitFor(() -> backend.device(0).pinnedRegionsMade() > 0
+                && backend.device(1).pinnedRegionsMade() > 0), "both GPUs were given their relay slots' memory");
+        CoherenceMap copied = ((MemObject) x).storage().map();
+        long xHolders = copied.holdersOfAll(0, 4L * ITEMS);
+        AtomicBoolean seen = new AtomicBoolean();
+        backend.device(1).holdLaunchEndsSeen(seen::get);
+        long ranBefore = backend.device(0).launches();
+        long seenBefore = backend.device(0).launchEndsAwaited();
+        List<ClKernel> kernels = List.of(p.kernel(Neighbours.KERNEL, x, y), p.kernel(Neighbours.KERNEL, y, z),
+                p.kernel("copy", z, x));
+        List<ClEvent> launched = new ArrayList<>();
+        launched.add(p.launch(kernels.get(0)));
+        launched.add(p.launch(kernels.get(1)));
+        p.queue().flush();
+        // the first GPU's thread has seen its second piece end, in the step that leaves it waiting to commit
+        assertTrue(PieceFollowTest.waitFor(() -> backend.device(0).launchEndsAwaited() == seenBefore + 2),
+                "the first GPU's pieces ended: " + (backend.device(0).launchEndsAwaited() - seenBefore));
+        launched.add(p.launch(kernels.get(2)));
+        p.queue().flush();
+        boolean allThree = PieceFollowTest.waitFor(() -> backend.device(0).launchEndsAwaited() == seenBefore + 3);
+        long ran = backend.device(0).launches() - ranBefore;
+        long xHoldersMeanwhile = copied.holdersOfAll(0, 4L * ITEMS);
+        int firstMeanwhile = launched.get(0).status();
+        seen.set(true);
+        p.queue().finish();
+        assertTrue(allThree && ran == 3, "the first GPU ran its three pieces: " + ran);
+        assertTrue(firstMeanwhile > 0, "the first launch had not ended meanwhile: " + firstMeanwhile);
+        assertEquals(xHolders, xHoldersMeanwhile, "the copy's piece committed nothing before the piece it followed");
+        for (ClEvent e : launched) {
+            assertEquals(0, e.status());
+        }
+        assertArrayEquals(Neighbours.of(Neighbours.of(start)), p.read(x, List.of()));
+        assertEquals(3, p.engine().launchSplits().split(), "cut: " + p.engine().launchSplits());
+        launched.forEach(ClEvent::release);
+        kernels.forEach(ClKernel::release);
+        List.of(x, y, z).forEach(ClMem::release);
+        p.release();
+    }
+
+    /** Long enough for a device's thread to take the pieces handed to it while it watches its oldest piece. */
+    private static final int WATCH_MICROS = 250_000;
+
     /** Enqueues {@code next} from {@code grids}' buffer {@code t % 2} into the other. */
     private static void sweep(ClKernel next, List<ClMem> grids, int t, CutProgram p) {
         next.setArg(0, 8, grids.get(t % 2));

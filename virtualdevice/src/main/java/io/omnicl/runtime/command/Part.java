@@ -61,11 +61,6 @@ final class Part implements DeviceTask {
      * its launch ends; else null.
      */
     private volatile Attempt attempt;
-    /**
-     * Whether the attempt in flight has ended on its device but waits to be committed until the pieces it read from
-     * have been seen to end ({@link RelayAhead#writersSeen}): nothing follows it meanwhile.
-     */
-    private volatile boolean awaitingWriters;
 
     /**
      * An attempt in flight on {@code on}'s device, in a real context shared with other devices: its event, the
@@ -210,6 +205,9 @@ final class Part implements DeviceTask {
             // one must not either (it may read what that one writes)
             Attempt tail = behind && w.waitingTail() instanceof Attempt t && t.on() == w ? t : null;
             RealEvent tailEvent = tail == null ? null : tail.event().hold();
+            // the piece before it here not yet committed: this one commits after it, and fails where it fails
+            Completion before = behind && w.lastInOrder() instanceof Attempt t && t.on() == w && !t.seen().isDone()
+                    ? t.seen() : null;
             List<RealEvent> waitFor;
             RealEvent real;
             try {
@@ -246,6 +244,9 @@ final class Part implements DeviceTask {
             if (hangsOnOthers && attempt != null) {
                 w.waitingTail(attempt);
             }
+            if (attempt != null && !side) {
+                w.lastInOrder(attempt);
+            }
             inFlightOn = w;
             command.event.running(0);
             RealEvent last = held != null ? held : real;
@@ -265,14 +266,18 @@ final class Part implements DeviceTask {
                         // waiting for its relays, it ran only where they ended well
                         boolean ran = !hangsOnOthers || held == null
                                 || held.status() != CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
-                        Completion writers = status < 0 ? null : RelayAhead.writersSeen(relays);
-                        if (writers == null) {
+                        Completion first = status < 0 ? null : commitsAfter(relays, before);
+                        if (first == null) {
                             finished(w, status, times, results, ran);
                         } else {
-                            awaitingWriters = true;
-                            writers.onDone(seen -> w.runBeforeNextTaskNow(() -> finished(w,
-                                    seen < 0 ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST : status, times, results,
-                                    ran)));
+                            // what it wrote is valid here for the pieces that follow it meanwhile
+                            List<Access> written = command.outputsOf(this);
+                            w.uncommittedWrites(written);
+                            first.onDone(seen -> w.runBeforeNextTaskNow(() -> {
+                                w.committedWrites(written);
+                                finished(w, seen < 0 ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST : status, times,
+                                        results, ran);
+                            }));
                         }
                     });
             landed = List.of();
@@ -313,6 +318,19 @@ final class Part implements DeviceTask {
         return all;
     }
 
+    /**
+     * What an attempt that ended on its device waits for before it commits: the host seeing each piece it read from
+     * end ({@link RelayAhead#writersSeen}), and the piece before it on its in-order queue ({@code before}, or null)
+     * commit; null where nothing is left to wait for. Failed where one of those failed.
+     */
+    private static Completion commitsAfter(List<RelayAhead.Landing> relays, Completion before) {
+        Completion writers = RelayAhead.writersSeen(relays);
+        if (before == null || before.isDone() && before.status() >= 0) {
+            return writers;
+        }
+        return writers == null ? before : Completion.all(List.of(writers, before));
+    }
+
     /** Whether bytes of {@code inputs}, but {@code pending}, are held by neither {@code w}'s device nor the host. */
     private static boolean heldByOtherDevicesOnly(List<Access> inputs, Collection<Access> pending, DeviceWorker w) {
         for (Access input : inputs) {
@@ -337,7 +355,6 @@ final class Part implements DeviceTask {
      */
     private void finished(DeviceWorker w, int status, long[] times, StagedResults staged, boolean ran) {
         inFlightOn = null;
-        awaitingWriters = false;
         command.attemptEnded(w);
         if (status < 0) {
             attemptFailed(w, status, ran);
@@ -382,7 +399,6 @@ final class Part implements DeviceTask {
      */
     private void attemptFailed(DeviceWorker w, int status, boolean ran) {
         inFlightOn = null;
-        awaitingWriters = false;
         Attempt failed = attempt;
         attempt = null;
         if (failed != null) {
@@ -440,7 +456,7 @@ final class Part implements DeviceTask {
         return succeeded;
     }
 
-    /** The worker the part is submitted on and not yet seen to end there, else null. */
+    /** The worker the part is submitted on and has not yet committed or failed on, else null. */
     DeviceWorker inFlightOn() {
         return inFlightOn;
     }
@@ -464,9 +480,12 @@ final class Part implements DeviceTask {
         return a != null && a.on() == w ? a : null;
     }
 
-    /** Whether the part is in flight on {@code w}'s in-order queue, so that what is submitted there next follows it. */
+    /**
+     * Whether the part is in flight on {@code w}'s in-order queue, or ended there and waits to commit: what is submitted
+     * there next runs after it, and commits after it.
+     */
     boolean aheadOnInOrderQueue(DeviceWorker w) {
-        return inFlightOn == w && !besideInOrder && !awaitingWriters;
+        return inFlightOn == w && !besideInOrder;
     }
 
     /** On {@code w}'s thread: submits the part behind the command's precursors there, or lets it wait for them. */

@@ -18,6 +18,7 @@ import io.omnicl.spi.RealEvent;
 import io.omnicl.spi.RealQueue;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -80,6 +81,10 @@ public final class DeviceWorker implements Worker, MemoryNode {
     private volatile Runnable afterOpen = () -> { };
     /** Only on the thread driving the worker: {@link #waitingTail}. */
     private Object waitingTail;
+    /** Only on the thread driving the worker: {@link #lastInOrder}. */
+    private Object lastInOrder;
+    /** Only on the thread driving the worker: what pieces ended here write that is not yet committed. */
+    private final PendingWrites uncommitted = new PendingWrites();
     /** The device's queue for what is submitted next (one of {@link #queues}). */
     private RealQueue queue;
     private DeviceQueues queues;
@@ -385,6 +390,33 @@ public final class DeviceWorker implements Worker, MemoryNode {
         waitingTail = attempt;
     }
 
+    /**
+     * On the thread driving the worker: the latest piece submitted on an in-order queue here that another device's
+     * piece may read from (the command package's attempt, opaque here), for a piece submitted behind it to commit after;
+     * or null.
+     */
+    public Object lastInOrder() {
+        return lastInOrder;
+    }
+
+    /** On the thread driving the worker: sets {@link #lastInOrder}. */
+    public void lastInOrder(Object attempt) {
+        lastInOrder = attempt;
+    }
+
+    /**
+     * On the thread driving the worker: a piece that ended here waits to commit {@code writes}; until
+     * {@link #committedWrites}, they count among the {@link #pendingWrites}, valid here for what is submitted behind it.
+     */
+    public void uncommittedWrites(List<Access> writes) {
+        uncommitted.add(writes);
+    }
+
+    /** On the thread driving the worker: the piece of {@link #uncommittedWrites} is about to commit or fail. */
+    public void committedWrites(List<Access> writes) {
+        uncommitted.remove(writes);
+    }
+
     /** From any thread: gives back what {@link #takeRelay} took. */
     public void giveRelay(ByteBuffer slot) {
         staging.giveRelay(slot);
@@ -604,9 +636,18 @@ public final class DeviceWorker implements Worker, MemoryNode {
         }
     }
 
-    /** On this thread: {@link InFlightWindow#pendingWrites}. */
+    /**
+     * On this thread: {@link InFlightWindow#pendingWrites}, and what pieces that ended here write while they wait to
+     * commit ({@link #uncommittedWrites}).
+     */
     public Collection<Access> pendingWrites() {
-        return inFlight.pendingWrites();
+        Collection<Access> inFlightWrites = inFlight.pendingWrites();
+        if (uncommitted.ranges().isEmpty()) {
+            return inFlightWrites;
+        }
+        List<Access> all = new ArrayList<>(inFlightWrites);
+        all.addAll(uncommitted.ranges());
+        return all;
     }
 
     /** Counts a kernel launch. */

@@ -51,11 +51,13 @@ public final class FakeDevice implements RealDevice {
     private final SplittableRandom faults;
     private final AtomicLong launches = new AtomicLong();
     private final AtomicLong transfersNow = new AtomicLong();
+    private final AtomicLong launchEndsAwaited = new AtomicLong();
     private final AtomicLong readsRun = new AtomicLong();
     private final AtomicLong readsEnqueued = new AtomicLong();
     private final AtomicLong pinnedRegions = new AtomicLong();
     private volatile BooleanSupplier readsHeldUntil;
     private volatile BooleanSupplier launchesHeldUntil;
+    private volatile BooleanSupplier launchEndsSeenWhen;
     private volatile BooleanSupplier writesHeldUntil;
     private volatile boolean apartOnly;
     private volatile boolean failNewQueues;
@@ -313,7 +315,30 @@ public final class FakeDevice implements RealDevice {
         awaitUntil(launchesHeldUntil);
     }
 
-    private static void awaitUntil(BooleanSupplier until) {
+    /**
+     * From now on, the host sees none of its launches end until {@code when} says so (a minute at most): their events'
+     * status answers {@code CL_RUNNING} and a wait for them does not return, though they run, and commands waiting for
+     * them on the devices go on. A test plays a host thread that learns of a launch's end late.
+     */
+    public void holdLaunchEndsSeen(BooleanSupplier when) {
+        launchEndsSeenWhen = when;
+    }
+
+    /** The hold on the host's view of launch ends at the time a launch is enqueued ({@link #holdLaunchEndsSeen}). */
+    BooleanSupplier launchEndsSeenWhen() {
+        return launchEndsSeenWhen;
+    }
+
+    /** Waits by the host for the end of its launches (made with an event) that have returned so far. */
+    public long launchEndsAwaited() {
+        return launchEndsAwaited.get();
+    }
+
+    void launchEndAwaited() {
+        launchEndsAwaited.incrementAndGet();
+    }
+
+    static void awaitUntil(BooleanSupplier until) {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
         while (until != null && !until.getAsBoolean() && System.nanoTime() < deadline) {
             LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100));

@@ -8,6 +8,7 @@ import io.omnicl.spi.suite.ClCodes;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.BooleanSupplier;
 
 /**
  * The event of one command of a fake queue: {@code CL_QUEUED} when enqueued, {@code CL_SUBMITTED} when flushed,
@@ -23,6 +24,10 @@ final class FakeEvent extends FakeObject implements RealEvent {
     private final EventProfile profile;
     private final CountDownLatch ended = new CountDownLatch(1);
     private volatile int status = ClCodes.CL_QUEUED;
+    /** The device whose launch it is, or null for another command. */
+    private volatile FakeDevice launchOf;
+    /** While it says false, the host sees no end of the launch ({@link FakeDevice#holdLaunchEndsSeen}); or null. */
+    private volatile BooleanSupplier endSeenWhen;
     /** Queued, submit, start, end; each written before the status that makes it valid. */
     private final long[] times = new long[4];
 
@@ -77,13 +82,27 @@ final class FakeEvent extends FakeObject implements RealEvent {
         requireLive();
         // a wait flushes the event's queue, as drivers' clWaitForEvents does
         queue.submitAll();
-        return awaitEnd();
+        int outcome = awaitEnd();
+        FakeDevice device = launchOf;
+        if (device != null) {
+            FakeDevice.awaitUntil(endSeenWhen);
+            device.launchEndAwaited();
+        }
+        return outcome;
+    }
+
+    /** The command is a launch of {@code device}, whose end the host sees as {@link FakeDevice#holdLaunchEndsSeen} says. */
+    void launchOf(FakeDevice device) {
+        endSeenWhen = device.launchEndsSeenWhen();
+        launchOf = device;
     }
 
     @Override
     public int status() {
         requireLive();
-        return status;
+        BooleanSupplier when = endSeenWhen;
+        int now = status;
+        return now <= 0 && when != null && !when.getAsBoolean() ? ClCodes.CL_RUNNING : now;
     }
 
     @Override

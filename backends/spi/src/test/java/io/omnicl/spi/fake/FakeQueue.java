@@ -264,14 +264,17 @@ final class FakeQueue extends FakeObject implements RealQueue {
         FakeKernel.Launch launch = FakeObject.own(kernel, FakeKernel.class, session(), ClCodes.CL_INVALID_KERNEL)
                 .launch(workDim, offset, global, local);
         device.enqueuedBy(Thread.currentThread(), this, profiling);
-        if (device.failsThisLaunch()) {
-            return enqueue(waitFor, 0, FakeDevice.Fault.AT_COMPLETION, withEvent, null);
+        RealEvent event = device.failsThisLaunch()
+                ? enqueue(waitFor, 0, FakeDevice.Fault.AT_COMPLETION, withEvent, null)
+                : enqueue(waitFor, Math.round(launch.items() * device.spec().nanosPerItem()), true, withEvent, () -> {
+                    device.launchMayGo();
+                    launch.run();
+                    device.launched();
+                });
+        if (event != null) {
+            ((FakeEvent) event).launchOf(device);
         }
-        return enqueue(waitFor, Math.round(launch.items() * device.spec().nanosPerItem()), true, withEvent, () -> {
-            device.launchMayGo();
-            launch.run();
-            device.launched();
-        });
+        return event;
     }
 
     @Override
