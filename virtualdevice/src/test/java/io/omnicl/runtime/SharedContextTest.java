@@ -360,72 +360,151 @@ class SharedContextTest {
      * The host learns late that the second GPU's pieces have ended, as a busy thread would: the first GPU's piece that
      * read the edge from one of them has ended and waits to commit, and the first GPU's piece of the next launch follows
      * it all the same, on the device, reading what it wrote there rather than the older bytes the host holds, and
-     * commits only after it. Two sweeps over three buffers, the third of which only the host holds, then a copy of it:
-     * the first GPU runs its three pieces before the host has seen any of the second's end, the copy's piece commits
-     * nothing meanwhile, and the results are right.
+     * commits only after it, also where a piece of a launch it does not depend on ended between the two and had
+     * nothing to wait for. Two sweeps over three buffers, the third of which only the host holds, then a copy of it:
+     * the first GPU runs its pieces before the host has seen any of the second's end, the copy's piece commits nothing
+     * meanwhile, and the results are right.
+     */
+    @ParameterizedTest(name = "a launch it does not depend on between the two: {0}")
+    @ValueSource(booleans = {false, true})
+    void aPieceFollowsOneThatWaitsForTheHostToSeeTheOtherGpusPieceEnd(boolean between) {
+        SecondGpuSeenLate g = new SecondGpuSeenLate();
+        int[] start = g.start;
+        CoherenceMap copied = ((MemObject) g.x).storage().map();
+        long xHolders = copied.holdersOfAll(0, 4L * ITEMS);
+        List<ClKernel> order = between ? List.of(g.sweeps.get(0), g.sweeps.get(1), g.other, g.copy)
+                : List.of(g.sweeps.get(0), g.sweeps.get(1), g.copy);
+        boolean ended = g.launchAll(order);
+        long ran = g.ranOnFirst();
+        long xHoldersMeanwhile = copied.holdersOfAll(0, 4L * ITEMS);
+        int sweepMeanwhile = g.launched.get(1).status();
+        g.letTheHostSee();
+        assertTrue(ended && ran == order.size(), "the first GPU ran its pieces: " + ran);
+        assertTrue(sweepMeanwhile > 0, "the second launch had not ended meanwhile: " + sweepMeanwhile);
+        assertEquals(xHolders, xHoldersMeanwhile, "the copy's piece committed nothing before the piece it followed");
+        for (ClEvent e : g.launched) {
+            assertEquals(0, e.status());
+        }
+        assertArrayEquals(Neighbours.of(Neighbours.of(start)), g.p.read(g.x, List.of()));
+        assertEquals(order.size(), g.p.engine().launchSplits().split(), "cut: " + g.p.engine().launchSplits());
+        g.release();
+    }
+
+    /**
+     * As above, but the piece that follows the one waiting to commit updates in place what that one wrote, and fails on
+     * the device: its failure waits for that one to commit, so that what it may have overwritten shows as held by its
+     * GPU alone, and its launch fails rather than being retried over bytes it may have spoilt.
      */
     @Test
-    void aPieceFollowsOneThatWaitsForTheHostToSeeTheOtherGpusPieceEnd() {
-        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+    void aPieceThatFailsBehindOneWaitingToCommitIsJudgedOnceThatOneHasCommitted() {
+        SecondGpuSeenLate g = new SecondGpuSeenLate();
+        ClKernel increment = g.p.kernel("increment", g.z);
+        boolean ended = g.launchAll(List.of(g.sweeps.get(0), g.sweeps.get(1)));
+        g.backend.device(0).failNextLaunches(1);
+        ended &= g.launchAll(List.of(increment));
+        g.letTheHostSee();
+        assertTrue(ended, "the first GPU's pieces ended");
+        assertEquals(1, g.backend.device(0).injectedFailures(), "the increment's piece failed on the first GPU");
+        assertEquals(0, g.launched.get(0).status());
+        assertEquals(0, g.launched.get(1).status());
+        assertEquals(OpenClConstants.CL_OUT_OF_RESOURCES, g.launched.get(2).status(), "the increment failed");
+        increment.release();
+        g.release();
+    }
+
+    /**
+     * Two fake GPUs of one context whose threads watch for new work, and a program over them: buffers x and y made from
+     * the host's data (on both GPUs), u and v likewise, and z, which only the host holds; the stencil's sweeps x to y and
+     * y to z, a sweep of u to v that depends on neither, a copy of z to x, an in-place increment kernel. The host sees
+     * none of the second GPU's launches end until {@link #letTheHostSee}.
+     */
+    private static final class SecondGpuSeenLate {
+        final FakeBackend backend = new FakeBackend(FakeConfig.builder()
                 .device(DeviceSpec.gpu("fake gpu"))
                 .device(DeviceSpec.gpu("fake gpu"))
                 .kernel(Neighbours.KERNEL, Neighbours::next)
                 .kernel("copy", item -> item.ints(1).put((int) item.globalId(0), item.ints(0).get((int) item.globalId(0))))
+                .kernel("increment", item -> item.ints(0).put((int) item.globalId(0),
+                        item.ints(0).get((int) item.globalId(0)) + 1))
                 .build());
-        for (int i = 0; i < 2; i++) {
-            backend.device(i).limitPinnedMemory(RELAY_MEMORY);
+        final CutProgram p;
+        final int[] start = IntStream.range(0, ITEMS).map(i -> i % 7 + 1).toArray();
+        final ClMem x;
+        final ClMem y;
+        final ClMem u;
+        final ClMem v;
+        final ClMem z;
+        final List<ClKernel> sweeps;
+        final ClKernel other;
+        final ClKernel copy;
+        final List<ClEvent> launched = new ArrayList<>();
+        private final AtomicBoolean seen = new AtomicBoolean();
+        private final long ranBefore;
+        private final long seenBefore;
+
+        SecondGpuSeenLate() {
+            for (int i = 0; i < 2; i++) {
+                backend.device(i).limitPinnedMemory(RELAY_MEMORY);
+            }
+            p = CutProgram.on(backend, Neighbours.SOURCE + "\n__kernel void copy(__global const int* a,"
+                            + " __global int* b) { int i = get_global_id(0); b[i] = a[i]; }"
+                            + "\n__kernel void increment(__global int* a) { int i = get_global_id(0); a[i] += 1; }",
+                    Config.defaults().withSplit("always").withSharedContext(true).withLazyOpen(false)
+                            .withWatch(WATCH_MICROS));
+            x = p.madeFrom(start);
+            y = p.madeFrom(new int[ITEMS]);
+            u = p.madeFrom(start);
+            v = p.madeFrom(new int[ITEMS]);
+            // a write the program does not wait for goes into the buffer's host copy, which alone holds it then
+            z = p.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * ITEMS, null);
+            p.writeUnwaited(z, new int[ITEMS]);
+            assertEquals(CoherenceMap.bit(CoherenceMap.HOST),
+                    ((MemObject) z).storage().map().holdersOfAll(0, 4L * ITEMS), "only the host holds z");
+            assertTrue(PieceFollowTest.waitFor(() -> backend.device(0).pinnedRegionsMade() > 0
+                    && backend.device(1).pinnedRegionsMade() > 0), "both GPUs were given their relay slots' memory");
+            sweeps = List.of(p.kernel(Neighbours.KERNEL, x, y), p.kernel(Neighbours.KERNEL, y, z));
+            other = p.kernel(Neighbours.KERNEL, u, v);
+            copy = p.kernel("copy", z, x);
+            backend.device(1).holdLaunchEndsSeen(seen::get);
+            ranBefore = backend.device(0).launches();
+            seenBefore = backend.device(0).launchEndsAwaited();
         }
-        // the devices' threads watch for new work (the host's view of the second GPU's ends is held meanwhile)
-        CutProgram p = CutProgram.on(backend, Neighbours.SOURCE + "\n__kernel void copy(__global const int* a,"
-                        + " __global int* b) { int i = get_global_id(0); b[i] = a[i]; }",
-                Config.defaults().withSplit("always").withSharedContext(true).withLazyOpen(false)
-                        .withWatch(WATCH_MICROS));
-        int[] start = IntStream.range(0, ITEMS).map(i -> i % 7 + 1).toArray();
-        // new buffers made from the host's data go to both GPUs
-        ClMem x = p.madeFrom(start);
-        ClMem y = p.madeFrom(new int[ITEMS]);
-        // a write the program does not wait for goes into the buffer's host copy, which alone holds it then
-        ClMem z = p.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * ITEMS, null);
-        p.writeUnwaited(z, new int[ITEMS]);
-        assertEquals(CoherenceMap.bit(CoherenceMap.HOST),
-                ((MemObject) z).storage().map().holdersOfAll(0, 4L * ITEMS), "only the host holds z");
-        assertTrue(PieceFollowTest.waitFor(() -> backend.device(0).pinnedRegionsMade() > 0
-                && backend.device(1).pinnedRegionsMade() > 0), "both GPUs were given their relay slots' memory");
-        CoherenceMap copied = ((MemObject) x).storage().map();
-        long xHolders = copied.holdersOfAll(0, 4L * ITEMS);
-        AtomicBoolean seen = new AtomicBoolean();
-        backend.device(1).holdLaunchEndsSeen(seen::get);
-        long ranBefore = backend.device(0).launches();
-        long seenBefore = backend.device(0).launchEndsAwaited();
-        List<ClKernel> kernels = List.of(p.kernel(Neighbours.KERNEL, x, y), p.kernel(Neighbours.KERNEL, y, z),
-                p.kernel("copy", z, x));
-        List<ClEvent> launched = new ArrayList<>();
-        launched.add(p.launch(kernels.get(0)));
-        launched.add(p.launch(kernels.get(1)));
-        p.queue().flush();
-        // the first GPU's thread has seen its second piece end, in the step that leaves it waiting to commit
-        assertTrue(PieceFollowTest.waitFor(() -> backend.device(0).launchEndsAwaited() == seenBefore + 2),
-                "the first GPU's pieces ended: " + (backend.device(0).launchEndsAwaited() - seenBefore));
-        launched.add(p.launch(kernels.get(2)));
-        p.queue().flush();
-        boolean allThree = PieceFollowTest.waitFor(() -> backend.device(0).launchEndsAwaited() == seenBefore + 3);
-        long ran = backend.device(0).launches() - ranBefore;
-        long xHoldersMeanwhile = copied.holdersOfAll(0, 4L * ITEMS);
-        int firstMeanwhile = launched.get(0).status();
-        seen.set(true);
-        p.queue().finish();
-        assertTrue(allThree && ran == 3, "the first GPU ran its three pieces: " + ran);
-        assertTrue(firstMeanwhile > 0, "the first launch had not ended meanwhile: " + firstMeanwhile);
-        assertEquals(xHolders, xHoldersMeanwhile, "the copy's piece committed nothing before the piece it followed");
-        for (ClEvent e : launched) {
-            assertEquals(0, e.status());
+
+        /**
+         * Launches each of {@code kernels}, each but the first once the first GPU's thread has waited for the end of
+         * the launch before's piece there (its handler runs in that same step of the thread, before the thread takes
+         * the next piece); whether each did.
+         */
+        boolean launchAll(List<ClKernel> kernels) {
+            boolean ended = true;
+            for (ClKernel k : kernels) {
+                launched.add(p.launch(k));
+                p.queue().flush();
+                long ends = seenBefore + launched.size();
+                ended &= launched.size() == 1
+                        || PieceFollowTest.waitFor(() -> backend.device(0).launchEndsAwaited() >= ends);
+            }
+            return ended;
         }
-        assertArrayEquals(Neighbours.of(Neighbours.of(start)), p.read(x, List.of()));
-        assertEquals(3, p.engine().launchSplits().split(), "cut: " + p.engine().launchSplits());
-        launched.forEach(ClEvent::release);
-        kernels.forEach(ClKernel::release);
-        List.of(x, y, z).forEach(ClMem::release);
-        p.release();
+
+        /** The first GPU's launches run since the program was made. */
+        long ranOnFirst() {
+            return backend.device(0).launches() - ranBefore;
+        }
+
+        /** The host sees the second GPU's launches end from now on; then a finish. */
+        void letTheHostSee() {
+            seen.set(true);
+            p.queue().finish();
+        }
+
+        void release() {
+            launched.forEach(ClEvent::release);
+            sweeps.forEach(ClKernel::release);
+            List.of(other, copy).forEach(ClKernel::release);
+            List.of(x, y, z, u, v).forEach(ClMem::release);
+            p.release();
+        }
     }
 
     /** Long enough for a device's thread to take the pieces handed to it while it watches its oldest piece. */

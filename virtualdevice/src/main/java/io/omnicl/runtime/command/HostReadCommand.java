@@ -475,7 +475,11 @@ final class HostReadCommand extends Command {
         }
     }
 
-    /** Whether {@code w}'s device holds the whole range once the precursors in flight there have run. */
+    /**
+     * Whether {@code w}'s device holds the whole range once the precursors in flight there have run. (The pending writes
+     * include those of cut launches' pieces waiting to commit there; a read follows no cut launch, which runs on no
+     * single device, so it finds those only where it does not depend on them.)
+     */
     private boolean onDeviceBehindPrecursors(DeviceWorker w) {
         long me = CoherenceMap.bit(w.node().index());
         for (Access a : access.minus(w.pendingWrites())) {

@@ -50,7 +50,7 @@ final class Part implements DeviceTask {
     private boolean askedStraight;
     /** The device of the last attempt submitted. */
     private volatile DeviceNode ranOn;
-    /** The worker the part is submitted on and not yet seen to end, else null (cleared on that worker's thread). */
+    /** The worker the part is submitted on and not yet committed or failed on, else null (cleared on that worker's thread). */
     private volatile DeviceWorker inFlightOn;
     /** Whether the attempt in flight went on its device's side queue rather than the in-order one. */
     private volatile boolean besideInOrder;
@@ -205,9 +205,9 @@ final class Part implements DeviceTask {
             // one must not either (it may read what that one writes)
             Attempt tail = behind && w.waitingTail() instanceof Attempt t && t.on() == w ? t : null;
             RealEvent tailEvent = tail == null ? null : tail.event().hold();
-            // the piece before it here not yet committed: this one commits after it, and fails where it fails
-            Completion before = behind && w.lastInOrder() instanceof Attempt t && t.on() == w && !t.seen().isDone()
-                    ? t.seen() : null;
+            // the last piece submitted here before it and not yet committed: this one commits after it (so does each
+            // piece after it, followers of it among them), and fails where it fails
+            Completion before = w.lastAttempt() instanceof Attempt t && !t.seen().isDone() ? t.seen() : null;
             List<RealEvent> waitFor;
             RealEvent real;
             try {
@@ -244,8 +244,8 @@ final class Part implements DeviceTask {
             if (hangsOnOthers && attempt != null) {
                 w.waitingTail(attempt);
             }
-            if (attempt != null && !side) {
-                w.lastInOrder(attempt);
+            if (attempt != null) {
+                w.lastAttempt(attempt);
             }
             inFlightOn = w;
             command.event.running(0);
@@ -266,7 +266,8 @@ final class Part implements DeviceTask {
                         // waiting for its relays, it ran only where they ended well
                         boolean ran = !hangsOnOthers || held == null
                                 || held.status() != CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
-                        Completion first = status < 0 ? null : commitsAfter(relays, before);
+                        // a failure too waits for the piece before to commit: what it finds held here must be so
+                        Completion first = commitsAfter(status < 0 ? List.of() : relays, before);
                         if (first == null) {
                             finished(w, status, times, results, ran);
                         } else {
@@ -275,8 +276,8 @@ final class Part implements DeviceTask {
                             w.uncommittedWrites(written);
                             first.onDone(seen -> w.runBeforeNextTaskNow(() -> {
                                 w.committedWrites(written);
-                                finished(w, seen < 0 ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST : status, times,
-                                        results, ran);
+                                finished(w, status < 0 || seen >= 0 ? status : CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST,
+                                        times, results, ran);
                             }));
                         }
                     });
@@ -320,7 +321,7 @@ final class Part implements DeviceTask {
 
     /**
      * What an attempt that ended on its device waits for before it commits: the host seeing each piece it read from
-     * end ({@link RelayAhead#writersSeen}), and the piece before it on its in-order queue ({@code before}, or null)
+     * end ({@link RelayAhead#writersSeen}), and the piece submitted before it on its device ({@code before}, or null)
      * commit; null where nothing is left to wait for. Failed where one of those failed.
      */
     private static Completion commitsAfter(List<RelayAhead.Landing> relays, Completion before) {

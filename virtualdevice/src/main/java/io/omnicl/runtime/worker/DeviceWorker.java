@@ -81,8 +81,8 @@ public final class DeviceWorker implements Worker, MemoryNode {
     private volatile Runnable afterOpen = () -> { };
     /** Only on the thread driving the worker: {@link #waitingTail}. */
     private Object waitingTail;
-    /** Only on the thread driving the worker: {@link #lastInOrder}. */
-    private Object lastInOrder;
+    /** Only on the thread driving the worker: {@link #lastAttempt}. */
+    private Object lastAttempt;
     /** Only on the thread driving the worker: what pieces ended here write that is not yet committed. */
     private final PendingWrites uncommitted = new PendingWrites();
     /** The device's queue for what is submitted next (one of {@link #queues}). */
@@ -391,17 +391,16 @@ public final class DeviceWorker implements Worker, MemoryNode {
     }
 
     /**
-     * On the thread driving the worker: the latest piece submitted on an in-order queue here that another device's
-     * piece may read from (the command package's attempt, opaque here), for a piece submitted behind it to commit after;
-     * or null.
+     * On the thread driving the worker: the latest piece submitted here that another device's piece may read from (the
+     * command package's attempt, opaque here), for the next one to commit after; or null.
      */
-    public Object lastInOrder() {
-        return lastInOrder;
+    public Object lastAttempt() {
+        return lastAttempt;
     }
 
-    /** On the thread driving the worker: sets {@link #lastInOrder}. */
-    public void lastInOrder(Object attempt) {
-        lastInOrder = attempt;
+    /** On the thread driving the worker: sets {@link #lastAttempt}. */
+    public void lastAttempt(Object attempt) {
+        lastAttempt = attempt;
     }
 
     /**

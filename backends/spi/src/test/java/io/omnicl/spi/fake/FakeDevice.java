@@ -318,7 +318,9 @@ public final class FakeDevice implements RealDevice {
     /**
      * From now on, the host sees none of its launches end until {@code when} says so (a minute at most): their events'
      * status answers {@code CL_RUNNING} and a wait for them does not return, though they run, and commands waiting for
-     * them on the devices go on. A test plays a host thread that learns of a launch's end late.
+     * them on the devices go on. A test plays a host thread that learns of a launch's end late. Each launch keeps the
+     * hold set when it was enqueued; a launch without an event, a later command's event and profiling times are not
+     * held.
      */
     public void holdLaunchEndsSeen(BooleanSupplier when) {
         launchEndsSeenWhen = when;
