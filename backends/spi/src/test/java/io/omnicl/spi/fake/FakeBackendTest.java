@@ -34,6 +34,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /** The fake backend's own behaviour: what a test running on it may count on. */
@@ -213,6 +214,45 @@ class FakeBackendTest {
         assertArrayEquals(new int[] {7}, ints(back), "read after the launch wrote");
         assertTrue(read.profile() == null && held.status() == CL_COMPLETE);
         awaitAll(unflushed, marker, held, read);
+    }
+
+    /**
+     * A test holds the host's view of a device's launch ends: a launch runs and a command waiting for it on the device
+     * runs after it, but the host sees the launch running, and a wait for it returns only once the hold ends (and is
+     * counted then); other commands are not held.
+     */
+    @Test
+    void theHostSeesALaunchEndOnlyOnceItsHoldEnds() throws InterruptedException {
+        FakeBackend backend = backend(DeviceSpec.gpu("gpu"));
+        DeviceSession session = backend.device(0).open();
+        RealQueue first = session.createQueue(false);
+        RealQueue second = session.createQueue(false);
+        RealKernel inc = kernel(session, INC, "inc");
+        RealBuffer a = buffer(session, first, ints(1));
+        inc.setArg(0, a);
+        AtomicBoolean seen = new AtomicBoolean();
+        backend.device(0).holdLaunchEndsSeen(seen::get);
+        RealEvent launch = first.launch(inc, 1, null, new long[] {1}, null, List.of());
+        ByteBuffer back = direct(4);
+        RealEvent read = second.read(a, 0, back, List.of(launch));
+        first.flush();
+        second.flush();
+        RealEvent marker = first.marker(List.of());
+        first.flush();
+        assertEquals(CL_COMPLETE, read.await(), "the read waited for the launch on the device");
+        assertArrayEquals(new int[] {2}, ints(back), "the launch ran");
+        assertEquals(CL_COMPLETE, marker.await(), "a marker after it is not held");
+        assertEquals(CL_RUNNING, launch.status(), "the host sees the launch running");
+        Thread waiter = new Thread(launch::await);
+        waiter.start();
+        waiter.join(50);
+        assertTrue(waiter.isAlive(), "a wait for the launch has not returned");
+        assertEquals(0, backend.device(0).launchEndsAwaited());
+        seen.set(true);
+        waiter.join();
+        assertEquals(CL_COMPLETE, launch.status());
+        assertEquals(1, backend.device(0).launchEndsAwaited(), "the wait returned once");
+        List.of(launch, read, marker).forEach(RealEvent::release);
     }
 
     /** A test names the next writes or launches that fail, at their end, without doing anything; the others run. */
