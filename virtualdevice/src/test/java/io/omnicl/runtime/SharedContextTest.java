@@ -15,6 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -174,8 +175,7 @@ class SharedContextTest {
         // both buffers written on the GPUs since the host had them
         Sweeps sweeps = Sweeps.of(p, 3);
         // the relay slots, made behind the GPUs' opening (a piece finding none does not follow by relay)
-        assertTrue(PieceFollowTest.waitFor(() -> backend.device(0).pinnedRegionsMade() > 0
-                && backend.device(1).pinnedRegionsMade() > 0), "both GPUs were given their relay slots' memory");
+        assertTrue(relaySlotsMade(p), "both GPUs have their relay slots");
         held.set(true);
         // the first relay's read, which waits for the piece that writes its bytes (no other read waits for an event)
         backend.device(1).failNextWaitingReads(1);
@@ -379,7 +379,7 @@ class SharedContextTest {
         long xHoldersMeanwhile = copied.holdersOfAll(0, 4L * ITEMS);
         int sweepMeanwhile = g.launched.get(1).status();
         g.letTheHostSee();
-        assertTrue(ended && ran == order.size(), "the first GPU ran its pieces: " + ran);
+        assertTrue(ended && ran == order.size(), "the first GPU ran its pieces: " + ran + "; " + g.stateOnTimeOut);
         assertTrue(sweepMeanwhile > 0, "the second launch had not ended meanwhile: " + sweepMeanwhile);
         assertEquals(xHolders, xHoldersMeanwhile, "the copy's piece committed nothing before the piece it followed");
         for (ClEvent e : g.launched) {
@@ -403,7 +403,7 @@ class SharedContextTest {
         g.backend.device(0).failNextLaunches(1);
         ended &= g.launchAll(List.of(increment));
         g.letTheHostSee();
-        assertTrue(ended, "the first GPU's pieces ended");
+        assertTrue(ended, "the first GPU's pieces ended; " + g.stateOnTimeOut);
         assertEquals(1, g.backend.device(0).injectedFailures(), "the increment's piece failed on the first GPU");
         assertEquals(0, g.launched.get(0).status());
         assertEquals(0, g.launched.get(1).status());
@@ -441,6 +441,8 @@ class SharedContextTest {
         private final AtomicBoolean seen = new AtomicBoolean();
         private final long ranBefore;
         private final long seenBefore;
+        /** Where things stood when a wait of {@link #launchAll} first found no end; empty while none has. */
+        String stateOnTimeOut = "";
 
         SecondGpuSeenLate() {
             for (int i = 0; i < 2; i++) {
@@ -451,17 +453,22 @@ class SharedContextTest {
                             + "\n__kernel void increment(__global int* a) { int i = get_global_id(0); a[i] += 1; }",
                     Config.defaults().withSplit("always").withSharedContext(true).withLazyOpen(false)
                             .withWatch(WATCH_MICROS));
+            // both GPUs open (their relay slots made as they do), so that new buffers go to both
+            assertTrue(relaySlotsMade(p), "both GPUs have their relay slots");
             x = p.madeFrom(start);
             y = p.madeFrom(new int[ITEMS]);
             u = p.madeFrom(start);
             v = p.madeFrom(new int[ITEMS]);
+            long bothGpus = CoherenceMap.bit(1) | CoherenceMap.bit(2);
+            for (ClMem m : List.of(x, y, u, v)) {
+                assertEquals(bothGpus, ((MemObject) m).storage().map().holdersOfAll(0, 4L * ITEMS) & bothGpus,
+                        "both GPUs hold each new buffer");
+            }
             // a write the program does not wait for goes into the buffer's host copy, which alone holds it then
             z = p.context().createBuffer(OpenClConstants.CL_MEM_READ_WRITE, 4L * ITEMS, null);
             p.writeUnwaited(z, new int[ITEMS]);
             assertEquals(CoherenceMap.bit(CoherenceMap.HOST),
                     ((MemObject) z).storage().map().holdersOfAll(0, 4L * ITEMS), "only the host holds z");
-            assertTrue(PieceFollowTest.waitFor(() -> backend.device(0).pinnedRegionsMade() > 0
-                    && backend.device(1).pinnedRegionsMade() > 0), "both GPUs were given their relay slots' memory");
             sweeps = List.of(p.kernel(Neighbours.KERNEL, x, y), p.kernel(Neighbours.KERNEL, y, z));
             other = p.kernel(Neighbours.KERNEL, u, v);
             copy = p.kernel("copy", z, x);
@@ -481,10 +488,27 @@ class SharedContextTest {
                 launched.add(p.launch(k));
                 p.queue().flush();
                 long ends = seenBefore + launched.size();
-                ended &= launched.size() == 1
-                        || PieceFollowTest.waitFor(() -> backend.device(0).launchEndsAwaited() >= ends);
+                if (launched.size() > 1 && !PieceFollowTest.waitFor(() -> backend.device(0).launchEndsAwaited() >= ends)) {
+                    ended = false;
+                    stateOnTimeOut = stateOnTimeOut.isEmpty() ? state() : stateOnTimeOut;
+                }
             }
             return ended;
+        }
+
+        /** What the runtime's devices have done, and where its threads are: for a test that did not see a wait end. */
+        private String state() {
+            StringBuilder b = new StringBuilder(p.engine().counters().toString());
+            b.append("; first GPU's launch ends awaited ").append(backend.device(0).launchEndsAwaited() - seenBefore);
+            Thread.getAllStackTraces().forEach((t, stack) -> {
+                if (t.getName().startsWith("omnicl-device")) {
+                    b.append("\n").append(t.getName()).append(' ').append(t.getState());
+                    for (int i = 0; i < Math.min(stack.length, 12); i++) {
+                        b.append("\n  at ").append(stack[i]);
+                    }
+                }
+            });
+            return b.toString();
         }
 
         /** The first GPU's launches run since the program was made. */
@@ -505,6 +529,21 @@ class SharedContextTest {
             List.of(x, y, z, u, v).forEach(ClMem::release);
             p.release();
         }
+    }
+
+    /**
+     * Waits until each GPU of {@code p} has a relay slot to give (they are made behind its opening, and a piece finding
+     * none does not follow by relay); whether each has. The devices' staging slots, which would do too, are refused
+     * ({@link #RELAY_MEMORY}).
+     */
+    private static boolean relaySlotsMade(CutProgram p) {
+        return PieceFollowTest.waitFor(() -> p.engine().devices().nodes().stream().allMatch(n -> {
+            ByteBuffer slot = n.worker().takeRelay(Integer.BYTES);
+            if (slot != null) {
+                n.worker().giveRelay(slot);
+            }
+            return slot != null;
+        }));
     }
 
     /** Long enough for a device's thread to take the pieces handed to it while it watches its oldest piece. */
