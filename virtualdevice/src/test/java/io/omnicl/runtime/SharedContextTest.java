@@ -423,7 +423,8 @@ class SharedContextTest {
                 .device(DeviceSpec.gpu("fake gpu"))
                 .device(DeviceSpec.gpu("fake gpu"))
                 .kernel(Neighbours.KERNEL, Neighbours::next)
-                .kernel("copy", item -> item.ints(1).put((int) item.globalId(0), item.ints(0).get((int) item.globalId(0))))
+                .kernel("copy", item -> item.ints(1).put((int) item.globalId(0),
+                        item.ints(0).get((int) item.globalId(0))))
                 .kernel("increment", item -> item.ints(0).put((int) item.globalId(0),
                         item.ints(0).get((int) item.globalId(0)) + 1))
                 .build());
@@ -488,7 +489,8 @@ class SharedContextTest {
                 launched.add(p.launch(k));
                 p.queue().flush();
                 long ends = seenBefore + launched.size();
-                if (launched.size() > 1 && !PieceFollowTest.waitFor(() -> backend.device(0).launchEndsAwaited() >= ends)) {
+                if (launched.size() > 1
+                        && !PieceFollowTest.waitFor(() -> backend.device(0).launchEndsAwaited() >= ends)) {
                     ended = false;
                     stateOnTimeOut = stateOnTimeOut.isEmpty() ? state() : stateOnTimeOut;
                 }

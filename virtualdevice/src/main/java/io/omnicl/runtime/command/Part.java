@@ -50,7 +50,10 @@ final class Part implements DeviceTask {
     private boolean askedStraight;
     /** The device of the last attempt submitted. */
     private volatile DeviceNode ranOn;
-    /** The worker the part is submitted on and not yet committed or failed on, else null (cleared on that worker's thread). */
+    /**
+     * The worker the part is submitted on and has not yet committed or failed on, else null (cleared on that worker's
+     * thread).
+     */
     private volatile DeviceWorker inFlightOn;
     /** Whether the attempt in flight went on its device's side queue rather than the in-order one. */
     private volatile boolean besideInOrder;
@@ -276,8 +279,9 @@ final class Part implements DeviceTask {
                             w.uncommittedWrites(written);
                             first.onDone(seen -> w.runBeforeNextTaskNow(() -> {
                                 w.committedWrites(written);
-                                finished(w, status < 0 || seen >= 0 ? status : CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST,
-                                        times, results, ran);
+                                int end = status < 0 || seen >= 0 ? status
+                                        : CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+                                finished(w, end, times, results, ran);
                             }));
                         }
                     });
@@ -482,8 +486,8 @@ final class Part implements DeviceTask {
     }
 
     /**
-     * Whether the part is in flight on {@code w}'s in-order queue, or ended there and waits to commit: what is submitted
-     * there next runs after it, and commits after it.
+     * Whether the part is in flight on {@code w}'s in-order queue, or ended there and waits to commit: what is
+     * submitted there next runs after it, and commits after it.
      */
     boolean aheadOnInOrderQueue(DeviceWorker w) {
         return inFlightOn == w && !besideInOrder;

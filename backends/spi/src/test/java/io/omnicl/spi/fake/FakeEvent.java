@@ -91,7 +91,7 @@ final class FakeEvent extends FakeObject implements RealEvent {
         return outcome;
     }
 
-    /** The command is a launch of {@code device}, whose end the host sees as {@link FakeDevice#holdLaunchEndsSeen} says. */
+    /** The command is a launch of {@code device}: the host sees its end as {@link FakeDevice#holdLaunchEndsSeen} says. */
     void launchOf(FakeDevice device) {
         endSeenWhen = device.launchEndsSeenWhen();
         launchOf = device;
