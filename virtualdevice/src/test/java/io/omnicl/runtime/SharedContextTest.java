@@ -25,6 +25,7 @@ import java.util.stream.IntStream;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Two fake GPUs of one platform opened in one real context ({@code OMNICL_SHARED_CONTEXT}): the edge rows a cut
@@ -360,8 +361,8 @@ class SharedContextTest {
      * The host learns late that the second GPU's pieces have ended, as a busy thread would: the first GPU's piece that
      * read the edge from one of them has ended and waits to commit, and the first GPU's piece of the next launch follows
      * it all the same, on the device, reading what it wrote there rather than the older bytes the host holds, and
-     * commits only after it, also where a piece of a launch it does not depend on ended between the two and had
-     * nothing to wait for. Two sweeps over three buffers, the third of which only the host holds, then a copy of it:
+     * commits only after it, also where a piece of a launch it does not depend on ended between the two (and committed
+     * at once). Two sweeps over three buffers, the third of which only the host holds, then a copy of it:
      * the first GPU runs its pieces before the host has seen any of the second's end, the copy's piece commits nothing
      * meanwhile, and the results are right.
      */
@@ -413,6 +414,35 @@ class SharedContextTest {
     }
 
     /**
+     * A piece that fails on the first GPU while a piece it follows there waits to commit waits too, and meanwhile nothing
+     * follows it nor takes what it wrote for valid: a copy from what it writes, enqueued meanwhile, waits for its launch,
+     * which is tried again; every launch ends well, with the right results. (Followed, the copy would have failed with it,
+     * over a range only its GPU held.)
+     */
+    @Test
+    void nothingFollowsAPieceThatFailedOnItsDeviceWhileItWaitsToBeJudged() {
+        SecondGpuSeenLate g = new SecondGpuSeenLate();
+        ClKernel intoV = g.p.kernel("copy", g.z, g.v);
+        ClKernel intoY = g.p.kernel("copy", g.v, g.y);
+        boolean ended = g.launchAll(List.of(g.sweeps.get(0), g.sweeps.get(1)));
+        g.backend.device(0).failNextLaunches(1);
+        ended &= g.launchAll(List.of(intoV));
+        // the first GPU's thread has seen the failed piece end: it waits to be judged
+        g.launched.add(g.p.launch(intoY));
+        g.p.queue().flush();
+        g.letTheHostSee();
+        assertTrue(ended, "the first GPU's pieces ended; " + g.stateOnTimeOut);
+        assertEquals(1, g.backend.device(0).injectedFailures(), "the first copy's piece failed on the first GPU");
+        for (ClEvent e : g.launched) {
+            assertEquals(0, e.status());
+        }
+        assertArrayEquals(Neighbours.of(Neighbours.of(g.start)), g.p.read(g.y, List.of()));
+        intoV.release();
+        intoY.release();
+        g.release();
+    }
+
+    /**
      * Two fake GPUs of one context whose threads watch for new work, and a program over them: buffers x and y made from
      * the host's data (on both GPUs), u and v likewise, and z, which only the host holds; the stencil's sweeps x to y and
      * y to z, a sweep of u to v that depends on neither, a copy of z to x, an in-place increment kernel. The host sees
@@ -441,6 +471,7 @@ class SharedContextTest {
         final List<ClEvent> launched = new ArrayList<>();
         private final AtomicBoolean seen = new AtomicBoolean();
         private final long ranBefore;
+        private final long secondRanBefore;
         private final long seenBefore;
         /** Where things stood when a wait of {@link #launchAll} first found no end; empty while none has. */
         String stateOnTimeOut = "";
@@ -475,6 +506,7 @@ class SharedContextTest {
             copy = p.kernel("copy", z, x);
             backend.device(1).holdLaunchEndsSeen(seen::get);
             ranBefore = backend.device(0).launches();
+            secondRanBefore = backend.device(1).launches();
             seenBefore = backend.device(0).launchEndsAwaited();
         }
 
@@ -486,6 +518,7 @@ class SharedContextTest {
         boolean launchAll(List<ClKernel> kernels) {
             boolean ended = true;
             for (ClKernel k : kernels) {
+                secondGpuTookItsPieces();
                 launched.add(p.launch(k));
                 p.queue().flush();
                 long ends = seenBefore + launched.size();
@@ -496,6 +529,17 @@ class SharedContextTest {
                 }
             }
             return ended;
+        }
+
+        /**
+         * Aborts the test, inconclusive, where the second GPU's thread has not run its piece of each launch so far: it
+         * takes new work only while it watches its oldest piece (whose end the host does not see), {@link #WATCH_MICROS}
+         * at most, and a program thread held up longer (a loaded machine) finds it waiting for good.
+         */
+        private void secondGpuTookItsPieces() {
+            long pieces = secondRanBefore + launched.size();
+            assumeTrue(PieceFollowTest.waitFor(() -> backend.device(1).launches() >= pieces),
+                    "the second GPU's thread stopped taking work before the test's launches were enqueued");
         }
 
         /** What the runtime's devices have done, and where its threads are: for a test that did not see a wait end. */

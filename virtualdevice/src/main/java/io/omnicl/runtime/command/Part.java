@@ -64,18 +64,20 @@ final class Part implements DeviceTask {
      * its launch ends; else null.
      */
     private volatile Attempt attempt;
+    /** Whether the attempt failed on its device and waits to be judged (its failure, once pieces before it commit). */
+    private volatile boolean failedAwaiting;
 
     /**
      * An attempt in flight on {@code on}'s device, in a real context shared with other devices: its event, the
      * in-order queue it went on (null for the side queue), when it was submitted there (the attempts of one queue in
      * its order), how many times the worker had flushed that queue then, its end as the host sees it (0 once it is
      * committed, else its failure), whether it waits for another device's command (then its event fails, and it
-     * does not run, where that command failed), and the chunks it uses there. Kept, with its event and its chunks
-     * pinned, until its launch has ended ({@link #launchEnded}), so that a piece of another device may still read
-     * what it wrote.
+     * does not run, where that command failed), the chunks it uses there and the ranges it writes. Kept, with its
+     * event and its chunks pinned, until its launch has ended ({@link #launchEnded}), so that a piece of another device
+     * may still read what it wrote.
      */
     record Attempt(DeviceWorker on, HeldEvent event, RealQueue queue, long order, long flushes, Completion seen,
-                   boolean waits, List<Chunk> pinned) {
+                   boolean waits, List<Chunk> pinned, List<Access> writes) {
     }
 
     Part(DeviceCommand command, int piece) {
@@ -208,9 +210,9 @@ final class Part implements DeviceTask {
             // one must not either (it may read what that one writes)
             Attempt tail = behind && w.waitingTail() instanceof Attempt t && t.on() == w ? t : null;
             RealEvent tailEvent = tail == null ? null : tail.event().hold();
-            // the last piece submitted here before it and not yet committed: this one commits after it (so does each
-            // piece after it, followers of it among them), and fails where it fails
-            Completion before = w.lastAttempt() instanceof Attempt t && !t.seen().isDone() ? t.seen() : null;
+            // following, it may use what pieces before it here, not yet committed, write: it commits after them, and
+            // fails where one fails
+            List<Completion> before = behind ? uncommittedWritersOf(command.accesses(), w) : List.of();
             List<RealEvent> waitFor;
             RealEvent real;
             try {
@@ -243,12 +245,12 @@ final class Part implements DeviceTask {
             HeldEvent held = beside && real != null && !readsResults && w.node().inContextGroup()
                     ? new HeldEvent(real) : null;
             attempt = held == null ? null : new Attempt(w, held, side ? null : w.queue(), System.nanoTime(),
-                    w.flushes(), new Completion(), hangsOnOthers, pinned);
+                    w.flushes(), new Completion(), hangsOnOthers, pinned, outputs);
             if (hangsOnOthers && attempt != null) {
                 w.waitingTail(attempt);
             }
             if (attempt != null) {
-                w.lastAttempt(attempt);
+                w.attemptSubmitted(attempt);
             }
             inFlightOn = w;
             command.event.running(0);
@@ -269,19 +271,24 @@ final class Part implements DeviceTask {
                         // waiting for its relays, it ran only where they ended well
                         boolean ran = !hangsOnOthers || held == null
                                 || held.status() != CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
-                        // a failure too waits for the piece before to commit: what it finds held here must be so
+                        // a failure too waits for the pieces before to commit: what it finds held here must be so
                         Completion first = commitsAfter(status < 0 ? List.of() : relays, before);
                         if (first == null) {
                             finished(w, status, times, results, ran);
+                        } else if (status < 0) {
+                            // nothing follows it meanwhile, nor uses what it wrote
+                            failedAwaiting = true;
+                            first.onDone(seen -> w.runBeforeNextTaskNow(() -> {
+                                failedAwaiting = false;
+                                finished(w, status, times, results, ran);
+                            }));
                         } else {
                             // what it wrote is valid here for the pieces that follow it meanwhile
-                            List<Access> written = command.outputsOf(this);
-                            w.uncommittedWrites(written);
+                            w.uncommittedWrites(outputs);
                             first.onDone(seen -> w.runBeforeNextTaskNow(() -> {
-                                w.committedWrites(written);
-                                int end = status < 0 || seen >= 0 ? status
-                                        : CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
-                                finished(w, end, times, results, ran);
+                                w.committedWrites(outputs);
+                                finished(w, seen < 0 ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST : status, times,
+                                        results, ran);
                             }));
                         }
                     });
@@ -325,15 +332,44 @@ final class Part implements DeviceTask {
 
     /**
      * What an attempt that ended on its device waits for before it commits: the host seeing each piece it read from
-     * end ({@link RelayAhead#writersSeen}), and the piece submitted before it on its device ({@code before}, or null)
+     * end ({@link RelayAhead#writersSeen}), and the pieces before it on its device whose writes it uses ({@code before})
      * commit; null where nothing is left to wait for. Failed where one of those failed.
      */
-    private static Completion commitsAfter(List<RelayAhead.Landing> relays, Completion before) {
+    private static Completion commitsAfter(List<RelayAhead.Landing> relays, List<Completion> before) {
+        List<Completion> pending = new ArrayList<>(before.size() + 1);
         Completion writers = RelayAhead.writersSeen(relays);
-        if (before == null || before.isDone() && before.status() >= 0) {
-            return writers;
+        if (writers != null) {
+            pending.add(writers);
         }
-        return writers == null ? before : Completion.all(List.of(writers, before));
+        for (Completion b : before) {
+            if (!(b.isDone() && b.status() >= 0)) {
+                pending.add(b);
+            }
+        }
+        return pending.isEmpty() ? null : pending.size() == 1 ? pending.get(0) : Completion.all(pending);
+    }
+
+    /** The ends, as the host sees them, of the attempts on {@code w} not yet committed that write what {@code uses}. */
+    private static List<Completion> uncommittedWritersOf(List<Access> uses, DeviceWorker w) {
+        List<Completion> writers = new ArrayList<>(0);
+        for (Object o : w.attemptsNotJudged()) {
+            Attempt t = (Attempt) o;
+            if (!t.seen().isDone() && overlap(t.writes(), uses)) {
+                writers.add(t.seen());
+            }
+        }
+        return writers;
+    }
+
+    private static boolean overlap(List<Access> a, List<Access> b) {
+        for (Access x : a) {
+            for (Access y : b) {
+                if (x.overlaps(y)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Whether bytes of {@code inputs}, but {@code pending}, are held by neither {@code w}'s device nor the host. */
@@ -389,6 +425,7 @@ final class Part implements DeviceTask {
         }
         succeeded = true;
         if (ended != null) {
+            w.attemptJudged(ended);
             ended.seen().complete(0);
         }
         command.partEnded(this, 0);
@@ -407,6 +444,7 @@ final class Part implements DeviceTask {
         Attempt failed = attempt;
         attempt = null;
         if (failed != null) {
+            failed.on().attemptJudged(failed);
             failed.seen().complete(status);
             failed.event().letGo();
         }
@@ -490,7 +528,7 @@ final class Part implements DeviceTask {
      * submitted there next runs after it, and commits after it.
      */
     boolean aheadOnInOrderQueue(DeviceWorker w) {
-        return inFlightOn == w && !besideInOrder;
+        return inFlightOn == w && !besideInOrder && !failedAwaiting;
     }
 
     /** On {@code w}'s thread: submits the part behind the command's precursors there, or lets it wait for them. */

@@ -24,8 +24,8 @@ import java.util.List;
  * it reads some of what that one writes (relayed from it, the latest writer of those bytes), or that one ended well,
  * or it is ahead, on the same in-order queue, of a piece it reads from. It writes only into its own device's memory,
  * and commits only once every piece it read from has been seen to end well ({@link #writersSeen}): a piece whose
- * kernel ran may still fail on the host (one before it on its queue failed). Pieces submitted behind it meanwhile
- * commit after it.
+ * kernel ran may still fail on the host (one before it on its queue failed). Pieces that follow it meanwhile and use
+ * what it writes commit after it.
  */
 final class RelayAhead {
 

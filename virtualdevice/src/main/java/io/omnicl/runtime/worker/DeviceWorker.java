@@ -81,8 +81,8 @@ public final class DeviceWorker implements Worker, MemoryNode {
     private volatile Runnable afterOpen = () -> { };
     /** Only on the thread driving the worker: {@link #waitingTail}. */
     private Object waitingTail;
-    /** Only on the thread driving the worker: {@link #lastAttempt}. */
-    private Object lastAttempt;
+    /** Only on the thread driving the worker: {@link #attemptsNotJudged}. */
+    private final List<Object> notJudged = new ArrayList<>();
     /** Only on the thread driving the worker: what pieces ended here write that is not yet committed. */
     private final PendingWrites uncommitted = new PendingWrites();
     /** The device's queue for what is submitted next (one of {@link #queues}). */
@@ -391,16 +391,22 @@ public final class DeviceWorker implements Worker, MemoryNode {
     }
 
     /**
-     * On the thread driving the worker: the latest piece submitted here that another device's piece may read from (the
-     * command package's attempt, opaque here), for the next one to commit after; or null.
+     * On the thread driving the worker: the pieces submitted here that another device's piece may read from (the
+     * command package's attempts, opaque here) and that have neither committed nor failed yet, for a piece that
+     * follows them to commit after those whose writes it uses.
      */
-    public Object lastAttempt() {
-        return lastAttempt;
+    public List<Object> attemptsNotJudged() {
+        return notJudged;
     }
 
-    /** On the thread driving the worker: sets {@link #lastAttempt}. */
-    public void lastAttempt(Object attempt) {
-        lastAttempt = attempt;
+    /** On the thread driving the worker: adds to {@link #attemptsNotJudged}. */
+    public void attemptSubmitted(Object attempt) {
+        notJudged.add(attempt);
+    }
+
+    /** On the thread driving the worker: takes from {@link #attemptsNotJudged}. */
+    public void attemptJudged(Object attempt) {
+        notJudged.remove(attempt);
     }
 
     /**
