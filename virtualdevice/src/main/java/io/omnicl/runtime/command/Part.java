@@ -336,14 +336,12 @@ final class Part implements DeviceTask {
      * commit; null where nothing is left to wait for. Failed where one of those failed.
      */
     private static Completion commitsAfter(List<RelayAhead.Landing> relays, List<Completion> before) {
-        List<Completion> pending = new ArrayList<>(before.size() + 1);
-        Completion writers = RelayAhead.writersSeen(relays);
-        if (writers != null) {
-            pending.add(writers);
-        }
-        for (Completion b : before) {
-            if (!(b.isDone() && b.status() >= 0)) {
-                pending.add(b);
+        List<Completion> pending = new ArrayList<>(relays.size() + before.size());
+        for (List<Completion> ends : List.of(RelayAhead.writersSeen(relays), before)) {
+            for (Completion end : ends) {
+                if (!(end.isDone() && end.status() >= 0)) {
+                    pending.add(end);
+                }
             }
         }
         return pending.isEmpty() ? null : pending.size() == 1 ? pending.get(0) : Completion.all(pending);
@@ -354,22 +352,11 @@ final class Part implements DeviceTask {
         List<Completion> writers = new ArrayList<>(0);
         for (Object o : w.attemptsNotJudged()) {
             Attempt t = (Attempt) o;
-            if (!t.seen().isDone() && overlap(t.writes(), uses)) {
+            if (!t.seen().isDone() && LaunchCut.Piece.meet(t.writes(), uses)) {
                 writers.add(t.seen());
             }
         }
         return writers;
-    }
-
-    private static boolean overlap(List<Access> a, List<Access> b) {
-        for (Access x : a) {
-            for (Access y : b) {
-                if (x.overlaps(y)) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     /** Whether bytes of {@code inputs}, but {@code pending}, are held by neither {@code w}'s device nor the host. */

@@ -205,22 +205,13 @@ final class RelayAhead {
         return uploads;
     }
 
-    /**
-     * The completion of the host seeing every piece the landings were relayed from end (failed where one failed), or
-     * null where it has seen them all end well.
-     */
-    static Completion writersSeen(List<Landing> landings) {
-        List<Completion> pending = null;
+    /** The ends, as the host sees them, of the pieces the landings were relayed from. */
+    static List<Completion> writersSeen(List<Landing> landings) {
+        List<Completion> seen = new ArrayList<>(landings.size());
         for (Landing l : landings) {
-            Completion seen = l.need().writer().seen();
-            if (!(seen.isDone() && seen.status() >= 0)) {
-                if (pending == null) {
-                    pending = new ArrayList<>(landings.size());
-                }
-                pending.add(seen);
-            }
+            seen.add(l.need().writer().seen());
         }
-        return pending == null ? null : Completion.all(pending);
+        return seen;
     }
 
     /** Landings not uploaded: they go back once their reads have ended, waited for on a host thread. */
