@@ -56,6 +56,11 @@
 #              each jar of BASE="<jar> <jar>..." in turn; then Resident Jacobi 8192² on this jar and the first of BASE
 #              (compiled beside the jars: javac -cp <jocl jar> -d .gpu/probe scripts/probes/{Gather,JacLoop,Jac,Chain,
 #              Resident,Sampler}.java)
+#   shared     the programs of record as users run them (all devices, auto), OMNICL_SHARED_CONTEXT off and on in
+#              turn (ROUNDS, 2 by default): FrameProbe's first frames, JacLoop 8192², Resident Jacobi 8192² and saxpy,
+#              with ONESHOT=1 the one-shot program; in the first round the bench's frame, matmul 4096², saxpy and
+#              Jacobi 8192² on the virtual device; plain JOCL's beside (compiled beside the jars: javac -cp <jocl jar>
+#              -d .gpu/probe scripts/probes/{FrameProbe,JacLoop,Resident,Jac,Chain,Sampler}.java)
 #   queues     scripts/probes/Queues.java on plain JOCL: a frame as one launch, and as blocks on 1, 2 and 3 queues of
 #              one GPU (compiled beside the jars: javac -cp .gpu/lib/jocl-2.0.5.jar -d .gpu/probe scripts/probes/Queues.java)
 set -uo pipefail
@@ -376,6 +381,49 @@ case $what in
           | grep -E "^run|launches on|whole:|rror" | cut -c1-100
       done
     done
+    ;;
+  shared)
+    P="$g/probe"
+    virtual() {
+      local name=$1; shift
+      timeout 150 java -jar "$O" bench "$@" --calibration-runs 1 --configs virtual-dmda --no-gantt --quiet 1 \
+        --max-others 1 --out-dir "/tmp/cut-$name" > "$out/$name.out" 2>&1
+      echo "$name: $(rows 1 < "$out/$name.out" | cut -c1-80)"
+    }
+    resident() {
+      OMNICL_CACHE_DIR=$(mktemp -d) OMNICL_STATS=1 timeout 90 java "$@" -Dplatform=OmniCL -Ddev=0 -cp "$O:$P" Resident \
+        2>&1 | grep -E "^run|launches on|rror" | sed 's/ us a launch.*//; s/^run [0-9]*: //' | tr '\n' ' '
+    }
+    echo "=== plain JOCL, one GPU: FrameProbe's first frames (4 runs a fresh JVM), JacLoop 8192² (100 sweeps), Resident"
+    timeout 60 java -Dplatform=NVIDIA -Dfinish=true -Druns=4 -cp "$J:$P" FrameProbe | grep ^run | cut -c1-24 | tr '\n' ' '
+    echo
+    timeout 60 java -Dn=8192 -Diters=100 -Dreps=5 -Dplatform=NVIDIA -Ddev=0 -cp "$J:$P" JacLoop | awk '{printf "%s ", $3}'
+    echo
+    for spec in "-Dwhat=jacobi -Dlaunches=1000" "-Dwhat=saxpy -Dlaunches=500"; do
+      echo "Resident $spec: $(timeout 60 java $spec -Dreps=3 -Dplatform=NVIDIA -Ddev=0 -cp "$J:$P" Resident 2>&1 \
+        | grep "^run" | cut -c1-30 | tr '\n' ' ')"
+    done
+    for round in $(seq "${ROUNDS:-2}"); do
+      for sc in off on; do
+        export OMNICL_SHARED_CONTEXT=$sc
+        echo "=== round $round, all devices, auto, OMNICL_SHARED_CONTEXT=$sc"
+        [ -z "${ONESHOT:-}" ] || echo "one-shot: $(timeout 200 java -jar "$O" bench oneshot --runs 5 --jocl-jar "$J" \
+          --out-dir /tmp/oneshot 2>&1 | tail -1)"
+        echo "first frames: $(timeout 60 java -Dplatform=OmniCL -Dfinish=true -Druns=4 -cp "$O:$P" FrameProbe \
+          | grep ^run | cut -c1-24 | tr '\n' ' ')"
+        echo "JacLoop: $(OMNICL_STATS=1 timeout 90 java -Dn=8192 -Diters=100 -Dreps=10 -Dplatform=OmniCL -Ddev=0 \
+          -cp "$O:$P" JacLoop 2>&1 | grep -E "^run|launches on" | awk '/^run/{printf "%s ", $3; next} {print}')"
+        echo "Resident Jacobi: $(resident -Dwhat=jacobi -Dlaunches=1000 -Dreps=6)"
+        echo "Resident saxpy: $(resident -Dwhat=saxpy -Dlaunches=500 -Dreps=6)"
+        if [ "$round" = 1 ]; then
+          virtual "frame-$sc" frame --reps 3 --warmup 2
+          virtual "matmul-$sc" matmul --n 4096 --blocks 1 --reps 3 --warmup 2
+          virtual "saxpy-$sc" saxpy --reps 3 --warmup 3
+          virtual "jacobi8k-$sc" jacobi1 --n 8192 --iterations 100 --reps 3 --warmup 3
+        fi
+      done
+    done
+    unset OMNICL_SHARED_CONTEXT
     ;;
   queues)
     java -cp "$J:$g/probe" Queues

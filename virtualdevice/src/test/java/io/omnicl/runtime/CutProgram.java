@@ -12,6 +12,8 @@ import io.omnicl.driver.DeviceCounters;
 import io.omnicl.driver.OpenClConstants;
 import io.omnicl.runtime.config.Config;
 import io.omnicl.runtime.entry.RuntimeDriver;
+import io.omnicl.runtime.sched.DeviceSpeed;
+import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.spi.fake.FakeBackend;
 
 import org.junit.jupiter.api.function.ThrowingSupplier;
@@ -20,6 +22,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.ToDoubleFunction;
 
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
@@ -39,7 +42,23 @@ record CutProgram(RuntimeDriver engine, ClContext context, ClQueue queue, ClProg
 
     /** {@code source} built on {@code backend}'s virtual device, the runtime configured as {@code config} says. */
     static CutProgram on(FakeBackend backend, String source, Config config) {
+        return on(new RuntimeDriver(config, backend), source);
+    }
+
+    /**
+     * A runtime over {@code backend}, configured as {@code config} says, whose performance model has each device's
+     * compute speed as {@code opsPerNano} gives it, as calibration would find it before a program's first launch.
+     */
+    static RuntimeDriver withSpeeds(FakeBackend backend, Config config, ToDoubleFunction<DeviceNode> opsPerNano) {
         RuntimeDriver engine = new RuntimeDriver(config, backend);
+        for (DeviceNode n : engine.devices().nodes()) {
+            engine.devices().model().setSpeed(n.modelId(), new DeviceSpeed(opsPerNano.applyAsDouble(n), 1, 1, 0));
+        }
+        return engine;
+    }
+
+    /** {@code source} built on {@code engine}'s virtual device. */
+    static CutProgram on(RuntimeDriver engine, String source) {
         ClDevice virtual = engine.platforms().get(0).devices(OpenClConstants.CL_DEVICE_TYPE_ALL).get(0);
         ClContext context = engine.platforms().get(0).createContext(List.of(virtual), new long[0]);
         ClQueue queue = context.createQueue(virtual, 0);

@@ -144,12 +144,16 @@ class FakeDevicesTest {
      * A launch expected to take between 50 µs and 1 ms whole (102 µs here) is cut over GPUs where each piece finds its
      * bytes on its device already, as a loop over the same buffer leaves them: every launch of the loop. Where a device
      * runs launches in the thread that submits them (a CPU of PoCL), such a launch runs whole after the first (whose
-     * time was not known).
+     * time was not known); beside two GPUs, such a device takes no piece, and the GPUs cut each launch between them.
      */
     @Test
     void shortLaunchesAreCutOverGpusThatHoldTheirPieces() {
-        assertEquals(10, cutLaunches(DeviceSpec.gpu("fake gpu too").withSpeed(100, 0.1)), "each");
-        assertEquals(1, cutLaunches(DeviceSpec.cpu("fake cpu").withSpeed(100, 0.1)), "the first alone");
+        DeviceSpec gpu = DeviceSpec.gpu("fake gpu too").withSpeed(100, 0.1);
+        DeviceSpec cpu = DeviceSpec.cpu("fake cpu").withSpeed(100, 0.1);
+        DeviceSpec slowCpu = DeviceSpec.cpu("fake cpu, 40 times slower").withSpeed(4000, 0.1);
+        assertEquals(10, cutLaunches(gpu), "each");
+        assertEquals(1, cutLaunches(cpu), "the first alone");
+        assertEquals(10, cutLaunches(gpu, slowCpu), "each, over the GPUs");
     }
 
     /**
@@ -276,9 +280,11 @@ class FakeDevicesTest {
     }
 
     /** Ten launches of {@code inc} over a buffer made from data, on a fake GPU and {@code second}: how many were cut. */
-    private static long cutLaunches(DeviceSpec second) {
-        FakeBackend backend = fastGpuAnd(second, Increments.KERNEL, Increments::increment);
-        CutProgram p = CutProgram.on(backend, Increments.SOURCE, Config.defaults());
+    private static long cutLaunches(DeviceSpec... others) {
+        FakeBackend backend = fastGpuAnd(Increments.KERNEL, Increments::increment, others);
+        RuntimeDriver engine = CutProgram.withSpeeds(backend, Config.defaults(), n -> 100 / Stream.of(others)
+                .filter(d -> n.name().contains(d.name())).mapToDouble(DeviceSpec::nanosPerItem).findFirst().orElse(100));
+        CutProgram p = CutProgram.on(engine, Increments.SOURCE);
         ClMem m = p.madeFrom(IntStream.range(0, CutProgram.ITEMS).toArray());
         ClKernel inc = p.kernel(Increments.KERNEL, m);
         launchTimingTheFirst(p, inc, 10);
@@ -292,11 +298,16 @@ class FakeDevicesTest {
 
     /** A fake GPU whose work-items take 100 ns (a launch over a buffer of the tests, ~0.1 ms) and {@code second}. */
     private static FakeBackend fastGpuAnd(DeviceSpec second, String kernel, KernelBody body) {
-        return new FakeBackend(FakeConfig.builder()
-                .device(DeviceSpec.gpu("fake gpu").withSpeed(100, 0.1))
-                .device(second)
-                .kernel(kernel, body)
-                .build());
+        return fastGpuAnd(kernel, body, second);
+    }
+
+    /** A fake GPU whose work-items take 100 ns (a launch over a buffer of the tests, ~0.1 ms) and {@code others}. */
+    private static FakeBackend fastGpuAnd(String kernel, KernelBody body, DeviceSpec... others) {
+        FakeConfig.Builder config = FakeConfig.builder().device(DeviceSpec.gpu("fake gpu").withSpeed(100, 0.1));
+        for (DeviceSpec d : others) {
+            config.device(d);
+        }
+        return new FakeBackend(config.kernel(kernel, body).build());
     }
 
     /** {@code launches} launches of {@code k}; the model has the first one's time before the next is planned. */

@@ -273,22 +273,26 @@ class SharedContextTest {
      * three. Launches after the first are held on the devices until the loop has enqueued them all, as a GPU's take
      * longer than their enqueue (a fake's would end at once). Both GPUs are of one model and open at once, so that
      * new buffers go to both (one opening behind the program, or calibrated much slower than the other, would leave
-     * them on the other).
+     * them on the other). A CPU device beside them, calibrated a hundred times slower, takes no piece, and the GPUs
+     * still cut each launch.
      */
     @ParameterizedTest(name = "shared {0} (opened apart {1}), {2} ns a work-item, waiting for each launch {3}, "
-            + "resilient {4}")
-    @CsvSource({"true, false, 300, false, false, 20", "false, false, 300, false, false, 1",
-            "true, true, 300, false, false, 1", "true, false, 100, false, false, 1", "true, false, 300, true, false, 3",
-            "true, false, 300, false, true, 40"})
+            + "resilient {4}, a CPU beside {5}")
+    @CsvSource({"true, false, 300, false, false, false, 20", "false, false, 300, false, false, false, 1",
+            "true, true, 300, false, false, false, 1", "true, false, 100, false, false, false, 1",
+            "true, false, 300, true, false, false, 3", "true, false, 300, false, true, false, 40",
+            "true, false, 300, false, false, true, 20"})
     void shortStencilLaunchesAreCutOverGpusOfOneContext(boolean shared, boolean openedApart, double nanosPerItem,
-                                                        boolean waitEach, boolean resilient, int cut) {
-        FakeBackend backend = twoGpusOfOneModel(nanosPerItem);
+                                                        boolean waitEach, boolean resilient, boolean cpu, int cut) {
+        FakeBackend backend = cpu ? twoGpusOfOneModelAndACpu(nanosPerItem) : twoGpusOfOneModel(nanosPerItem);
         if (openedApart) {
             backend.device(0).openApartOnly();
             backend.device(1).openApartOnly();
         }
-        CutProgram p = CutProgram.on(backend, Neighbours.SOURCE,
-                Config.defaults().withSharedContext(shared).withResilient(resilient).withLazyOpen(false));
+        Config config = Config.defaults().withSharedContext(shared).withResilient(resilient).withLazyOpen(false);
+        // the CPU calibrated as much slower as it is
+        CutProgram p = CutProgram.on(CutProgram.withSpeeds(backend, config, n -> n.runsLaunchesApart() ? 1 : 0.01),
+                Neighbours.SOURCE);
         ClKernel next = p.program().createKernel(Neighbours.KERNEL);
         // the host-held case in two rounds: the second's new buffers are cut from the host at once
         for (int round = 0; round < (resilient ? 2 : 1); round++) {
@@ -607,11 +611,25 @@ class SharedContextTest {
      * where the runtime opens them at once), with pinned memory for relays only.
      */
     private static FakeBackend twoGpusOfOneModel(double nanosPerItem) {
-        FakeBackend backend = new FakeBackend(FakeConfig.builder()
+        return withRelayMemory(new FakeBackend(FakeConfig.builder()
                 .device(DeviceSpec.gpu("fake gpu").withSpeed(nanosPerItem, 0.1))
                 .device(DeviceSpec.gpu("fake gpu").withSpeed(nanosPerItem, 0.1))
                 .kernel(Neighbours.KERNEL, Neighbours::next)
-                .build());
+                .build()));
+    }
+
+    /** As {@link #twoGpusOfOneModel}, with a CPU device a hundred times slower beside them. */
+    private static FakeBackend twoGpusOfOneModelAndACpu(double nanosPerItem) {
+        return withRelayMemory(new FakeBackend(FakeConfig.builder()
+                .device(DeviceSpec.gpu("fake gpu").withSpeed(nanosPerItem, 0.1))
+                .device(DeviceSpec.gpu("fake gpu").withSpeed(nanosPerItem, 0.1))
+                .device(DeviceSpec.cpu("fake cpu").withSpeed(100 * nanosPerItem, 0.1))
+                .kernel(Neighbours.KERNEL, Neighbours::next)
+                .build()));
+    }
+
+    /** {@code backend}, its GPUs with pinned memory for relays only. */
+    private static FakeBackend withRelayMemory(FakeBackend backend) {
         for (int i = 0; i < 2; i++) {
             backend.device(i).limitPinnedMemory(RELAY_MEMORY);
         }

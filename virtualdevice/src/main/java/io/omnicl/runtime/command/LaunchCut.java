@@ -43,8 +43,8 @@ final class LaunchCut {
      */
     private static final long SHORTEST_CUT_NANOS = 1_000_000;
     /**
-     * Shorter launches are cut only over devices that all run launches apart from the thread that submits them (GPUs),
-     * only where each piece reads within what it writes (an element-wise kernel: not a stencil, whose next launch's
+     * Shorter launches are cut only over the devices that run launches apart from the thread that submits them (GPUs;
+     * a CPU of PoCL beside them takes no piece), only where each piece reads within what it writes (an element-wise kernel: not a stencil, whose next launch's
      * pieces would need their neighbours' rows) and finds every byte it reads on its device already, as a loop of
      * such launches over the same buffers leaves them: then the cut moves nothing, and a whole launch would first move
      * the other devices' parts. Under this, never.
@@ -200,12 +200,15 @@ final class LaunchCut {
         if (Long.bitCount(nodes) < 2) {
             return whole("one real device can run it");
         }
-        boolean relayed = isShort(expected) && expected >= SHORTEST_RELAYED_CUT_NANOS && !programWaits
-                && inOneContext(nodes, devices);
+        boolean relayed = false;
         if (isShort(expected)) {
-            if (expected < SHORTEST_RESIDENT_CUT_NANOS || !allRunLaunchesApart(nodes, devices)) {
+            // a device that runs kernels on the thread submitting them (a CPU of PoCL) takes no piece of a short
+            // launch: the GPUs beside it may still cut it among themselves
+            nodes = runningLaunchesApart(nodes, devices);
+            if (expected < SHORTEST_RESIDENT_CUT_NANOS || Long.bitCount(nodes) < 2) {
                 return whole(SHORT);
             }
+            relayed = expected >= SHORTEST_RELAYED_CUT_NANOS && !programWaits && inOneContext(nodes, devices);
             if (shape.readsBeyondWrites() && !relayed) {
                 return whole(SHORT_STENCIL);
             }
@@ -458,13 +461,15 @@ final class LaunchCut {
         return first != null;
     }
 
-    private static boolean allRunLaunchesApart(long nodes, DeviceNodes devices) {
+    /** Those of {@code nodes} (bits) whose devices run launches apart from the thread submitting them. */
+    private static long runningLaunchesApart(long nodes, DeviceNodes devices) {
+        long apart = 0;
         for (DeviceNode n : devices.nodes()) {
-            if ((nodes & n.bit()) != 0 && !n.runsLaunchesApart()) {
-                return false;
+            if ((nodes & n.bit()) != 0 && n.runsLaunchesApart()) {
+                apart |= n.bit();
             }
         }
-        return true;
+        return apart;
     }
 
     /** The performance model's time for the launch whole on the fastest of {@code nodes}, NaN when it has none. */
