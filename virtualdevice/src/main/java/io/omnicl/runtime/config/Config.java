@@ -52,7 +52,7 @@ import java.util.function.Function;
  *                      second GPU, building behind the program, slowed its next launches more than it spared it
  * @param sharedContext {@code OMNICL_SHARED_CONTEXT}: open the GPUs of one platform in one real context, so that
  *                      bytes relayed from one to another move with no thread waiting between the read and the
- *                      upload ({@code on} or {@code off}, also {@code 1} or {@code 0})
+ *                      upload ({@code on} or {@code off}, also {@code 1} or {@code 0}); on unless set
  */
 public record Config(List<String> deviceFilter, String backend, String scheduler, boolean strictOrder,
                      int maxInFlight, boolean printStatistics, Map<String, Double> throttle, String traceFile,
@@ -95,7 +95,11 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
      */
     static final int DEFAULT_IN_FLIGHT = 4;
 
-    /** A configuration with the defaults of everything. */
+    /**
+     * A configuration with the defaults of everything, as an embedding or a test starts from: nothing kept between
+     * runs (no performance model or program cache on disk), and each GPU in a context of its own. Those of
+     * {@link #fromEnvironment} keep both, and open the GPUs of a platform in one context.
+     */
     public static Config defaults() {
         return new Builder().build();
     }
@@ -285,7 +289,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         }
         Path home = Path.of(System.getProperty("user.home"), ".omnicl");
         String watch = read("OMNICL_WATCH", "auto").trim();
-        boolean shared = onOrOff("OMNICL_SHARED_CONTEXT", read("OMNICL_SHARED_CONTEXT", "off"));
+        boolean shared = onOrOff("OMNICL_SHARED_CONTEXT", read("OMNICL_SHARED_CONTEXT", "on"));
         return new Builder()
                 .deviceFilter(filter)
                 .backend(read("OMNICL_BACKEND", ""))

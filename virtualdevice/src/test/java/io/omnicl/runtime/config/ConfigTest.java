@@ -51,6 +51,14 @@ class ConfigTest {
     }
 
     @Test
+    void theGpusOfAPlatformShareAContextUnlessSaidOtherwise() {
+        assertTrue(Config.fromEnvironment().sharedContext());
+        assertEquals(false, Config.fromEnvironment().lazyOpen());
+        assertEquals(false, with("OMNICL_SHARED_CONTEXT", "off").sharedContext());
+        assertTrue(with("OMNICL_SHARED_CONTEXT", "1").sharedContext());
+    }
+
+    @Test
     void theGpusOpenAtOnceWhereTheyShareAContextUnlessSaidOtherwise() {
         assertEquals(false, with("OMNICL_SHARED_CONTEXT", "on").lazyOpen());
         assertTrue(with("OMNICL_SHARED_CONTEXT", "off").lazyOpen());
