@@ -61,6 +61,11 @@
 #              with ONESHOT=1 the one-shot program; in the first round the bench's frame, matmul 4096², saxpy and
 #              Jacobi 8192² on the virtual device; plain JOCL's beside (compiled beside the jars: javac -cp <jocl jar>
 #              -d .gpu/probe scripts/probes/{FrameProbe,JacLoop,Resident,Jac,Chain,Sampler}.java)
+#   opening    what opening the GPUs costs a program's start (all devices, auto): ColdPhases (the one-shot program's
+#              steps), FrameProbe's first frames and JacLoop 8192²'s first runs, each a fresh JVM, with the shared context
+#              off, on, and on with OMNICL_LAZY_OPEN=on, the last two also with an empty program cache (ROUNDS, 3 by
+#              default); plain JOCL's beside (compiled beside the jars: javac -cp <jocl jar> -d .gpu/probe
+#              scripts/probes/{ColdPhases,FrameProbe,JacLoop,Jac,Chain}.java)
 #   queues     scripts/probes/Queues.java on plain JOCL: a frame as one launch, and as blocks on 1, 2 and 3 queues of
 #              one GPU (compiled beside the jars: javac -cp .gpu/lib/jocl-2.0.5.jar -d .gpu/probe scripts/probes/Queues.java)
 set -uo pipefail
@@ -424,6 +429,29 @@ case $what in
       done
     done
     unset OMNICL_SHARED_CONTEXT
+    ;;
+  opening)
+    P="$g/probe"
+    for round in $(seq "${ROUNDS:-3}"); do
+      for c in "off -" "on -" "on on" "on - fresh" "on on fresh"; do
+        set -- $c
+        cache=$HOME/.omnicl/programs; [ "${3:-}" = fresh ] && cache=$(mktemp -d)
+        lazy=(); [ "$2" = on ] && lazy=(OMNICL_LAZY_OPEN=on)
+        echo "=== round $round, OMNICL_SHARED_CONTEXT=$1 ${lazy[*]} ${3:-}"
+        echo "ColdPhases: $(env OMNICL_SHARED_CONTEXT=$1 "${lazy[@]}" OMNICL_CACHE_DIR=$cache timeout 60 java -cp "$O:$P" \
+          ColdPhases 2>&1 | awk '{printf "%s %s(%s) ", $1, $2, $5}')"
+        cache2=$HOME/.omnicl/programs; [ "${3:-}" = fresh ] && cache2=$(mktemp -d)
+        echo "first frames: $(env OMNICL_SHARED_CONTEXT=$1 "${lazy[@]}" OMNICL_CACHE_DIR=$cache2 timeout 60 java \
+          -Dplatform=OmniCL -Dfinish=true -Druns=4 -cp "$O:$P" FrameProbe | grep ^run | cut -c1-24 | tr '\n' ' ')"
+        cache3=$HOME/.omnicl/programs; [ "${3:-}" = fresh ] && cache3=$(mktemp -d)
+        echo "JacLoop: $(env OMNICL_SHARED_CONTEXT=$1 "${lazy[@]}" OMNICL_CACHE_DIR=$cache3 timeout 90 java -Dn=8192 \
+          -Diters=100 -Dreps=4 -Dplatform=OmniCL -Ddev=0 -cp "$O:$P" JacLoop 2>&1 | grep -E "^run" | awk '{printf "%s ", $3}')"
+      done
+    done
+    echo "=== plain JOCL: ColdPhases, FrameProbe, JacLoop"
+    timeout 60 java -Dplatform=NVIDIA -cp "$J:$P" ColdPhases 2>&1 | awk '{printf "%s %s(%s) ", $1, $2, $5}'; echo
+    timeout 60 java -Dplatform=NVIDIA -Dfinish=true -Druns=4 -cp "$J:$P" FrameProbe | grep ^run | cut -c1-24 | tr '\n' ' '; echo
+    timeout 60 java -Dn=8192 -Diters=100 -Dreps=4 -Dplatform=NVIDIA -Ddev=0 -cp "$J:$P" JacLoop | awk '{printf "%s ", $3}'; echo
     ;;
   queues)
     java -cp "$J:$g/probe" Queues

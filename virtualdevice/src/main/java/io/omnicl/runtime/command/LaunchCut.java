@@ -200,6 +200,8 @@ final class LaunchCut {
         if (Long.bitCount(nodes) < 2) {
             return whole("one real device can run it");
         }
+        // a failed piece may be retried on any of these, also where a short launch leaves some out of its cut
+        long runners = nodes;
         boolean relayed = false;
         if (isShort(expected)) {
             // a device that runs kernels on the thread submitting them (a CPU of PoCL) takes no piece of a short
@@ -248,8 +250,6 @@ final class LaunchCut {
         }
         boolean variant = analysis.asksShape(dim);
         if (variant) {
-            // a failed piece may be retried on any device that can run the launch
-            long runners = nodes;
             long groupItems = g.local() == null ? 0 : Arrays.stream(g.local(), 0, g.workDim())
                     .reduce(1, (a, b) -> a * b);
             String notReady = kernel.variantReadyOn(devices.nodes().stream().filter(n -> (runners & n.bit()) != 0)
