@@ -66,6 +66,9 @@
 #              off, on, and on with OMNICL_LAZY_OPEN=on, the last two also with an empty program cache (ROUNDS, 3 by
 #              default); plain JOCL's beside (compiled beside the jars: javac -cp <jocl jar> -d .gpu/probe
 #              scripts/probes/{ColdPhases,FrameProbe,JacLoop,Jac,Chain}.java)
+#   lastrun    OMNICL_SHARED_CONTEXT=auto, as a program's last run says (all devices, the defaults, a performance model
+#              directory of their own): Resident Jacobi 8192² (6 runs of 1000 launches) in three JVMs one after the
+#              other, JacLoop 8192² (100 sweeps a run) of 10 runs and of 50 runs, two JVMs each; plain JOCL's beside
 #   queues     scripts/probes/Queues.java on plain JOCL: a frame as one launch, and as blocks on 1, 2 and 3 queues of
 #              one GPU (compiled beside the jars: javac -cp .gpu/lib/jocl-2.0.5.jar -d .gpu/probe scripts/probes/Queues.java)
 set -uo pipefail
@@ -452,6 +455,32 @@ case $what in
     timeout 60 java -Dplatform=NVIDIA -cp "$J:$P" ColdPhases 2>&1 | awk '{printf "%s %s(%s) ", $1, $2, $5}'; echo
     timeout 60 java -Dplatform=NVIDIA -Dfinish=true -Druns=4 -cp "$J:$P" FrameProbe | grep ^run | cut -c1-24 | tr '\n' ' '; echo
     timeout 60 java -Dn=8192 -Diters=100 -Dreps=4 -Dplatform=NVIDIA -Ddev=0 -cp "$J:$P" JacLoop | awk '{printf "%s ", $3}'; echo
+    ;;
+  lastrun)
+    P="$g/probe"
+    kept=$(mktemp -d)
+    export OMNICL_PERFMODEL_DIR=$kept
+    resident() {
+      OMNICL_STATS=1 timeout 90 java "$@" -Dplatform=OmniCL -Ddev=0 -cp "$O:$P" Resident 2>&1 \
+        | grep -E "^run|launches on|rror" | sed 's/ us a launch.*//; s/^run [0-9]*: //' | tr '\n' ' '
+    }
+    jacloop() {
+      OMNICL_STATS=1 timeout 120 java -Dn=8192 -Diters=100 "$@" -Dplatform=OmniCL -Ddev=0 -cp "$O:$P" JacLoop 2>&1 \
+        | grep -E "^run|launches on" | awk '/^run/{printf "%s ", $3; next} {print}'
+    }
+    echo "=== plain JOCL: Resident Jacobi 8192² (1000 launches), JacLoop 8192² (100 sweeps a run)"
+    timeout 60 java -Dwhat=jacobi -Dlaunches=1000 -Dreps=3 -Dplatform=NVIDIA -Ddev=0 -cp "$J:$P" Resident 2>&1 \
+      | grep "^run" | cut -c1-30 | tr '\n' ' '; echo
+    timeout 60 java -Dn=8192 -Diters=100 -Dreps=5 -Dplatform=NVIDIA -Ddev=0 -cp "$J:$P" JacLoop | awk '{printf "%s ", $3}'
+    echo
+    echo "=== all devices, the defaults (OMNICL_SHARED_CONTEXT=auto), a performance model of their own"
+    for jvm in 1 2 3; do
+      echo "Resident Jacobi 8192², 6 runs of 1000 launches, JVM $jvm: $(resident -Dwhat=jacobi -Dlaunches=1000 -Dreps=6)"
+    done
+    for jvm in 1 2; do echo "JacLoop, 10 runs, JVM $jvm: $(jacloop -Dreps=10)"; done
+    for jvm in 1 2; do echo "JacLoop, 50 runs, JVM $jvm: $(jacloop -Dreps=50 | cut -c1-120)"; done
+    cat "$kept/runs"
+    unset OMNICL_PERFMODEL_DIR
     ;;
   queues)
     java -cp "$J:$g/probe" Queues

@@ -274,16 +274,18 @@ class SharedContextTest {
      * longer than their enqueue (a fake's would end at once). Both GPUs are of one model and open at once, so that
      * new buffers go to both (one opening behind the program, or calibrated much slower than the other, would leave
      * them on the other). A CPU device beside them, calibrated a hundred times slower, takes no piece, and the GPUs
-     * still cut each launch.
+     * still cut each launch. The launches relayed, or that would be were the GPUs in one context (not where the backend
+     * could not open them in one), are counted.
      */
     @ParameterizedTest(name = "shared {0} (opened apart {1}), {2} ns a work-item, waiting for each launch {3}, "
             + "resilient {4}, a CPU beside {5}")
-    @CsvSource({"true, false, 300, false, false, false, 20", "false, false, 300, false, false, false, 1",
-            "true, true, 300, false, false, false, 1", "true, false, 100, false, false, false, 1",
-            "true, false, 300, true, false, false, 3", "true, false, 300, false, true, false, 40",
-            "true, false, 300, false, false, true, 20"})
+    @CsvSource({"true, false, 300, false, false, false, 20, true", "false, false, 300, false, false, false, 1, true",
+            "true, true, 300, false, false, false, 1, false", "true, false, 100, false, false, false, 1, false",
+            "true, false, 300, true, false, false, 3, true", "true, false, 300, false, true, false, 40, true",
+            "true, false, 300, false, false, true, 20, true"})
     void shortStencilLaunchesAreCutOverGpusOfOneContext(boolean shared, boolean openedApart, double nanosPerItem,
-                                                        boolean waitEach, boolean resilient, boolean cpu, int cut) {
+                                                        boolean waitEach, boolean resilient, boolean cpu, int cut,
+                                                        boolean relayable) {
         FakeBackend backend = cpu ? twoGpusOfOneModelAndACpu(nanosPerItem) : twoGpusOfOneModel(nanosPerItem);
         if (openedApart) {
             backend.device(0).openApartOnly();
@@ -317,6 +319,12 @@ class SharedContextTest {
             grids.forEach(ClMem::release);
         }
         assertEquals(cut, p.engine().launchSplits().split(), "cut: " + p.engine().launchSplits());
+        // what a program's next run decides by whether its GPUs share a context (OMNICL_SHARED_CONTEXT=auto)
+        assertEquals(relayable, p.engine().splitCounters().relayedStencilNanos() > 0, "relayed, or would be");
+        if (relayable && cut == 1) {
+            assertTrue(p.engine().launchSplits().wholeByReason().keySet().stream()
+                    .anyMatch(why -> why.endsWith("its GPUs each in a context of its own")), "and OMNICL_STATS says so");
+        }
         if (cut == 20) {
             assertTrue(backend.device(0).commandsWaitingOnOthers() + backend.device(1).commandsWaitingOnOthers() > 0,
                     "relayed on the devices");

@@ -12,6 +12,7 @@ public final class SplitCounters {
 
     private final LongAdder split = new LongAdder();
     private final Map<String, LongAdder> whole = new ConcurrentHashMap<>();
+    private final LongAdder relayedStencilNanos = new LongAdder();
 
     public void split() {
         split.increment();
@@ -24,6 +25,19 @@ public final class SplitCounters {
 
     public void whole(String reason) {
         whole.computeIfAbsent(reason, r -> new LongAdder()).increment();
+    }
+
+    /**
+     * A stencil's launch, expected to take {@code expectedNanos} whole, that GPUs of one real context relay (cut so
+     * that each GPU's piece reads the other's edge rows from it), or would relay were they in one context.
+     */
+    public void relayedStencil(double expectedNanos) {
+        relayedStencilNanos.add(Math.round(expectedNanos));
+    }
+
+    /** The time the launches counted by {@link #relayedStencil} would take whole, in all. */
+    public long relayedStencilNanos() {
+        return relayedStencilNanos.sum();
     }
 
     public LaunchSplits snapshot() {

@@ -160,6 +160,9 @@ final class KernelCommand extends DeviceCommand {
         boolean programWaits = shape.programWaits(executed::isDone);
         LaunchCut.Plan plan = LaunchCut.plan(kernel, args, new Geometry(workDim, offset == null ? zero : offset,
                 global, local), nodes, queue.runtime().devices(), perfKey, shape, always, expectedWhole, programWaits);
+        if (plan.relayedStencil()) {
+            counters.relayedStencil(expectedWhole);
+        }
         if (plan.cut() == null) {
             counters.whole(plan.whyWhole());
             if (choice != null) {

@@ -13,6 +13,7 @@ import io.omnicl.runtime.coherence.CoherenceMap;
 import io.omnicl.runtime.coherence.Storage;
 import io.omnicl.runtime.sched.DeviceSpeed;
 import io.omnicl.runtime.sched.PerfKey;
+import io.omnicl.runtime.worker.ContextGroup;
 import io.omnicl.runtime.worker.DeviceNode;
 import io.omnicl.runtime.worker.DeviceNodes;
 
@@ -60,6 +61,7 @@ final class LaunchCut {
     private static final long SHORTEST_RELAYED_CUT_NANOS = 200_000;
     private static final String SHORT = "expected to take under 1 ms whole";
     private static final String SHORT_STENCIL = "expected to take under 1 ms whole, its parts reading past what they write";
+    private static final String SHORT_STENCIL_APART = SHORT_STENCIL + ", its GPUs each in a context of its own";
     private static final String SHORT_ELSEWHERE = "expected to take under 1 ms whole, its parts' bytes not on their GPUs";
     /** Shares moving by at most this fraction of a launch are left as they were (see {@link CutChoice#steady}). */
     private static final double SHARE_TOLERANCE = 0.04;
@@ -122,8 +124,11 @@ final class LaunchCut {
         }
     }
 
-    /** A cut, or why there is none. */
-    record Plan(LaunchCut cut, String whyWhole) {
+    /**
+     * A cut, or why there is none. {@code relayedStencil}: a stencil's launch whose pieces are relayed between GPUs of
+     * one real context ({@link RelayAhead}), or would be were its GPUs in one.
+     */
+    record Plan(LaunchCut cut, String whyWhole, boolean relayedStencil) {
     }
 
     final int dim;
@@ -202,6 +207,7 @@ final class LaunchCut {
         }
         // a failed piece may be retried on any of these, also where a short launch leaves some out of its cut
         long runners = nodes;
+        boolean relayable = false;
         boolean relayed = false;
         if (isShort(expected)) {
             // a device that runs kernels on the thread submitting them (a CPU of PoCL) takes no piece of a short
@@ -210,9 +216,14 @@ final class LaunchCut {
             if (expected < SHORTEST_RESIDENT_CUT_NANOS || Long.bitCount(nodes) < 2) {
                 return whole(SHORT);
             }
-            relayed = expected >= SHORTEST_RELAYED_CUT_NANOS && !programWaits && inOneContext(nodes, devices);
+            // relayable by GPUs of one context, or by those a group would open in one (not where it could not)
+            List<DeviceNode> gpus = nodesOf(nodes, devices);
+            boolean oneContext = inOneContext(nodes, devices);
+            relayable = expected >= SHORTEST_RELAYED_CUT_NANOS && !programWaits && ContextGroup.wouldGroup(gpus)
+                    && (oneContext || noneInAGroup(gpus));
+            relayed = relayable && oneContext;
             if (shape.readsBeyondWrites() && !relayed) {
-                return whole(SHORT_STENCIL);
+                return stencilWhole(relayable);
             }
             if (!spreadOver(args, shape.readArgs(), nodes, relayed)) {
                 return whole(SHORT_ELSEWHERE);
@@ -317,7 +328,7 @@ final class LaunchCut {
         shape.piecesRead(within, readArgs(verdicts));
         if (isShort(expected)) {
             if (!within && !relayed) {
-                return whole(SHORT_STENCIL);
+                return stencilWhole(relayable);
             }
             if (cut.placedAtOnce < pieces.size()) {
                 // blocks for whichever device frees up first go where they run, through the host
@@ -336,7 +347,7 @@ final class LaunchCut {
                 }
             }
         }
-        return new Plan(cut, null);
+        return new Plan(cut, null, relayed && !within);
     }
 
     /**
@@ -485,7 +496,32 @@ final class LaunchCut {
     }
 
     private static Plan whole(String why) {
-        return new Plan(null, why);
+        return new Plan(null, why, false);
+    }
+
+    /** A short stencil's launch run whole; {@code relayable}: its GPUs would relay it, were they in one context. */
+    private static Plan stencilWhole(boolean relayable) {
+        return relayable ? new Plan(null, SHORT_STENCIL_APART, true) : whole(SHORT_STENCIL);
+    }
+
+    private static boolean noneInAGroup(List<DeviceNode> nodes) {
+        for (DeviceNode n : nodes) {
+            if (n.inContextGroup()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The devices of {@code nodes} (bits), in the devices' order. */
+    private static List<DeviceNode> nodesOf(long nodes, DeviceNodes devices) {
+        List<DeviceNode> of = new ArrayList<>(Long.bitCount(nodes));
+        for (DeviceNode n : devices.nodes()) {
+            if ((nodes & n.bit()) != 0) {
+                of.add(n);
+            }
+        }
+        return of;
     }
 
     /** Why two buffer arguments of the launch may touch the same bytes while one of them is written, or null. */

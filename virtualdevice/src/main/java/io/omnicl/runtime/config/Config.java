@@ -52,7 +52,9 @@ import java.util.function.Function;
  *                      second GPU, building behind the program, slowed its next launches more than it spared it
  * @param sharedContext {@code OMNICL_SHARED_CONTEXT}: open the GPUs of one platform in one real context, so that
  *                      bytes relayed from one to another move with no thread waiting between the read and the
- *                      upload ({@code on} or {@code off}, also {@code 1} or {@code 0}); on unless set
+ *                      upload ({@code on} or {@code off}, also {@code 1} or {@code 0}); {@code auto}, the
+ *                      default: where this program's last run relayed, or would have relayed, stencil launches worth
+ *                      a second or more whole ({@link LastRuns})
  */
 public record Config(List<String> deviceFilter, String backend, String scheduler, boolean strictOrder,
                      int maxInFlight, boolean printStatistics, Map<String, Double> throttle, String traceFile,
@@ -97,8 +99,8 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
 
     /**
      * A configuration with the defaults of everything, as an embedding or a test starts from: nothing kept between
-     * runs (no performance model or program cache on disk), and each GPU in a context of its own. Those of
-     * {@link #fromEnvironment} keep both, and open the GPUs of a platform in one context.
+     * runs (no performance model or program cache on disk, nor what a program's last run said), and each GPU in a
+     * context of its own.
      */
     public static Config defaults() {
         return new Builder().build();
@@ -289,7 +291,8 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         }
         Path home = Path.of(System.getProperty("user.home"), ".omnicl");
         String watch = read("OMNICL_WATCH", "auto").trim();
-        boolean shared = onOrOff("OMNICL_SHARED_CONTEXT", read("OMNICL_SHARED_CONTEXT", "on"));
+        String perfModelDir = read("OMNICL_PERFMODEL_DIR", home.resolve("perfmodel").toString());
+        boolean shared = sharesContext(read("OMNICL_SHARED_CONTEXT", "auto"), perfModelDir);
         return new Builder()
                 .deviceFilter(filter)
                 .backend(read("OMNICL_BACKEND", ""))
@@ -300,7 +303,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
                 .printStatistics(flag(read("OMNICL_STATS", "")))
                 .throttle(throttle)
                 .traceFile(read("OMNICL_TRACE", ""))
-                .perfModelDir(read("OMNICL_PERFMODEL_DIR", home.resolve("perfmodel").toString()))
+                .perfModelDir(perfModelDir)
                 .programCacheDir(read("OMNICL_CACHE_DIR", home.resolve("programs").toString()))
                 .deviceMemLimit(number("OMNICL_DEVICE_MEM_LIMIT", read("OMNICL_DEVICE_MEM_LIMIT", "0"), Config::bytes))
                 .faults(FaultSpec.parse(read("OMNICL_FAULTS", "")))
@@ -329,6 +332,17 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
     }
 
     /** A setting that is on by default: {@code on} or {@code 1}, {@code off} or {@code 0}; a message naming it else. */
+    /**
+     * {@code OMNICL_SHARED_CONTEXT}: {@code on} or {@code off} (also {@code 1} or {@code 0}), or {@code auto}: as this
+     * program's last run says, kept in the performance model's directory ({@link LastRuns}).
+     */
+    private static boolean sharesContext(String value, String perfModelDir) {
+        if (!value.trim().equalsIgnoreCase("auto")) {
+            return onOrOff("OMNICL_SHARED_CONTEXT", value);
+        }
+        return !perfModelDir.isEmpty() && LastRuns.sharedContextPays(Path.of(perfModelDir), LastRuns.thisProgram());
+    }
+
     private static boolean onOrOff(String name, String value) {
         return switch (value.trim().toLowerCase(Locale.ROOT)) {
             case "on", "1" -> true;

@@ -21,6 +21,7 @@ import io.omnicl.runtime.command.Event;
 import io.omnicl.runtime.command.Queue;
 import io.omnicl.runtime.completion.Log;
 import io.omnicl.runtime.config.Config;
+import io.omnicl.runtime.config.LastRuns;
 import io.omnicl.runtime.config.FaultSpec;
 import io.omnicl.runtime.fault.FaultyDevice;
 import io.omnicl.runtime.sched.PerfKey;
@@ -147,6 +148,13 @@ public final class RuntimeDriver implements Driver, Services {
         if (config.printStatistics()) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> System.err.print(statisticsTable()),
                     "omnicl-statistics"));
+        }
+        if (!config.perfModelDir().isEmpty()) {
+            // what the next run of the program decides by (OMNICL_SHARED_CONTEXT=auto)
+            Path kept = Path.of(config.perfModelDir());
+            String program = LastRuns.thisProgram();
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> LastRuns.record(kept, program,
+                    splitCounters.relayedStencilNanos()), "omnicl-last-run"));
         }
     }
 

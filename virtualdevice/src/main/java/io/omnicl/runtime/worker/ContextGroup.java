@@ -35,8 +35,9 @@ public final class ContextGroup {
     public static void form(List<DeviceNode> nodes) {
         Map<String, List<DeviceNode>> gpus = new LinkedHashMap<>();
         for (DeviceNode n : nodes) {
-            if ((n.info().getLong(DeviceParam.TYPE, 0) & CL_DEVICE_TYPE_GPU) != 0) {
-                gpus.computeIfAbsent(n.device().platformName(), p -> new ArrayList<>()).add(n);
+            String platform = platformOfGpu(n);
+            if (platform != null) {
+                gpus.computeIfAbsent(platform, p -> new ArrayList<>()).add(n);
             }
         }
         for (List<DeviceNode> platform : gpus.values()) {
@@ -45,6 +46,22 @@ public final class ContextGroup {
                 platform.forEach(n -> n.joinContext(group));
             }
         }
+    }
+
+    /** Whether {@code nodes}, two or more, would be of one group where the GPUs of a platform form one. */
+    public static boolean wouldGroup(List<DeviceNode> nodes) {
+        String platform = nodes.size() < 2 ? null : platformOfGpu(nodes.get(0));
+        for (DeviceNode n : nodes) {
+            if (platform == null || !platform.equals(platformOfGpu(n))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The platform of {@code n} where it is a GPU, else null. */
+    private static String platformOfGpu(DeviceNode n) {
+        return (n.info().getLong(DeviceParam.TYPE, 0) & CL_DEVICE_TYPE_GPU) != 0 ? n.device().platformName() : null;
     }
 
     /** Whether the group's devices opened each in a context of its own (the backend could not open them together). */

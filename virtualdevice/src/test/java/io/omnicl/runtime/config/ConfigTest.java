@@ -1,7 +1,9 @@
 package io.omnicl.runtime.config;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Path;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -50,12 +52,35 @@ class ConfigTest {
         assertEquals(false, with("OMNICL_LAZY_OPEN", "off").lazyOpen());
     }
 
+    /**
+     * Unless set, the GPUs of a platform share a context where this program's last run says it pays (the performance
+     * model's directory keeps it), and then open at once.
+     */
     @Test
-    void theGpusOfAPlatformShareAContextUnlessSaidOtherwise() {
-        assertTrue(Config.fromEnvironment().sharedContext());
-        assertEquals(false, Config.fromEnvironment().lazyOpen());
-        assertEquals(false, with("OMNICL_SHARED_CONTEXT", "off").sharedContext());
-        assertTrue(with("OMNICL_SHARED_CONTEXT", "1").sharedContext());
+    void theGpusShareAContextWhereTheProgramsLastRunSaysSoUnlessSaidOtherwise(@TempDir Path kept) {
+        String program = System.getProperty("sun.java.command");
+        System.setProperty("sun.java.command", "Jacobi  8192");
+        System.setProperty("omnicl.perfmodel.dir", kept.toString());
+        try {
+            assertEquals(false, Config.fromEnvironment().sharedContext(), "no run yet");
+            LastRuns.record(kept, "Jacobi 8192", LastRuns.SHARING_PAYS_NANOS);
+            assertTrue(Config.fromEnvironment().sharedContext());
+            assertEquals(false, Config.fromEnvironment().lazyOpen());
+            assertTrue(with("OMNICL_SHARED_CONTEXT", "AUTO").sharedContext());
+            assertEquals(false, with("OMNICL_SHARED_CONTEXT", "off").sharedContext());
+            LastRuns.record(kept, "Jacobi 8192", 0);
+            assertEquals(false, Config.fromEnvironment().sharedContext());
+            assertTrue(Config.fromEnvironment().lazyOpen());
+            assertTrue(with("OMNICL_SHARED_CONTEXT", "1").sharedContext());
+            rejected("OMNICL_SHARED_CONTEXT", "sometimes");
+        } finally {
+            System.clearProperty("omnicl.perfmodel.dir");
+            if (program == null) {
+                System.clearProperty("sun.java.command");
+            } else {
+                System.setProperty("sun.java.command", program);
+            }
+        }
     }
 
     @Test

@@ -1,0 +1,60 @@
+package io.omnicl.runtime.config;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class LastRunsTest {
+
+    @TempDir
+    Path dir;
+
+    /** A program whose last run relayed a second or more of stencil launches shares a context; its next run is told. */
+    @Test
+    void aProgramSharesAContextWhereItsLastRunRelayedASecondOfStencilLaunches() {
+        assertFalse(LastRuns.sharedContextPays(dir, "Jacobi 8192"), "never run");
+        LastRuns.record(dir, "Jacobi 8192", LastRuns.SHARING_PAYS_NANOS);
+        LastRuns.record(dir, "Frame", 0);
+        assertTrue(LastRuns.sharedContextPays(dir, "Jacobi 8192"));
+        assertFalse(LastRuns.sharedContextPays(dir, "Frame"));
+        LastRuns.record(dir, "Jacobi 8192", LastRuns.SHARING_PAYS_NANOS - 1);
+        assertFalse(LastRuns.sharedContextPays(dir, "Jacobi 8192"), "the last run, not the one before");
+        assertFalse(LastRuns.sharedContextPays(dir, "Jacobi"), "another command line is another program");
+    }
+
+    /** The file keeps the latest 256 programs, one line each, a program run again counting as the latest. */
+    @Test
+    void theLatestProgramsAreKept() throws IOException {
+        for (int i = 0; i < 300; i++) {
+            LastRuns.record(dir, "p" + i, LastRuns.SHARING_PAYS_NANOS);
+        }
+        LastRuns.record(dir, "p10", LastRuns.SHARING_PAYS_NANOS);
+        List<String> lines = Files.readAllLines(dir.resolve(LastRuns.FILE), StandardCharsets.UTF_8);
+        assertEquals(256, lines.size());
+        assertEquals(LastRuns.SHARING_PAYS_NANOS + "\tp10", lines.get(255));
+        assertTrue(LastRuns.sharedContextPays(dir, "p299"));
+        assertTrue(LastRuns.sharedContextPays(dir, "p10"), "run again");
+        assertFalse(LastRuns.sharedContextPays(dir, "p11"), "among the oldest, dropped");
+    }
+
+    /** Lines of another form are left out; a directory that cannot be written loses the hint, and nothing fails. */
+    @Test
+    void whatCannotBeReadOrWrittenIsLeftOut() throws IOException {
+        Files.write(dir.resolve(LastRuns.FILE), List.of("garbage", "12x\tq", "\tr",
+                LastRuns.SHARING_PAYS_NANOS + "\ts t"), StandardCharsets.UTF_8);
+        assertTrue(LastRuns.sharedContextPays(dir, "s t"));
+        assertFalse(LastRuns.sharedContextPays(dir, "q"));
+        Path file = Files.writeString(dir.resolve("a file"), "");
+        LastRuns.record(file, "p", LastRuns.SHARING_PAYS_NANOS);
+        assertFalse(LastRuns.sharedContextPays(file, "p"));
+    }
+}
