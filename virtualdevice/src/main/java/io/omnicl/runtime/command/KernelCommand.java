@@ -160,7 +160,9 @@ final class KernelCommand extends DeviceCommand {
         boolean programWaits = shape.programWaits(executed::isDone);
         LaunchCut.Plan plan = LaunchCut.plan(kernel, args, new Geometry(workDim, offset == null ? zero : offset,
                 global, local), nodes, queue.runtime().devices(), perfKey, shape, always, expectedWhole, programWaits);
-        if (plan.relayedStencil()) {
+        if (shape.readsBeyondWrites()
+                && LaunchCut.relayable(expectedWhole, programWaits, nodes, queue.runtime().devices())) {
+            // relayed, or it would be were the GPUs in one context: what the program's next run decides by
             counters.relayedStencil(expectedWhole);
         }
         if (plan.cut() == null) {

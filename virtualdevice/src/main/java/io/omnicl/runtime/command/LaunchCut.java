@@ -124,11 +124,8 @@ final class LaunchCut {
         }
     }
 
-    /**
-     * A cut, or why there is none. {@code relayedStencil}: a stencil's launch whose pieces are relayed between GPUs of
-     * one real context ({@link RelayAhead}), or would be were its GPUs in one.
-     */
-    record Plan(LaunchCut cut, String whyWhole, boolean relayedStencil) {
+    /** A cut, or why there is none. */
+    record Plan(LaunchCut cut, String whyWhole) {
     }
 
     final int dim;
@@ -216,12 +213,8 @@ final class LaunchCut {
             if (expected < SHORTEST_RESIDENT_CUT_NANOS || Long.bitCount(nodes) < 2) {
                 return whole(SHORT);
             }
-            // relayable by GPUs of one context, or by those a group would open in one (not where it could not)
-            List<DeviceNode> gpus = nodesOf(nodes, devices);
-            boolean oneContext = inOneContext(nodes, devices);
-            relayable = expected >= SHORTEST_RELAYED_CUT_NANOS && !programWaits && ContextGroup.wouldGroup(gpus)
-                    && (oneContext || noneInAGroup(gpus));
-            relayed = relayable && oneContext;
+            relayable = relayable(expected, programWaits, nodes, devices);
+            relayed = relayable && inOneContext(nodesOf(nodes, devices));
             if (shape.readsBeyondWrites() && !relayed) {
                 return stencilWhole(relayable);
             }
@@ -347,7 +340,7 @@ final class LaunchCut {
                 }
             }
         }
-        return new Plan(cut, null, relayed && !within);
+        return new Plan(cut, null);
     }
 
     /**
@@ -456,20 +449,14 @@ final class LaunchCut {
         return true;
     }
 
-    /** Whether the devices of {@code nodes} open in one group's context ({@code OMNICL_SHARED_CONTEXT}). */
-    private static boolean inOneContext(long nodes, DeviceNodes devices) {
-        DeviceNode first = null;
-        for (DeviceNode n : devices.nodes()) {
-            if ((nodes & n.bit()) != 0) {
-                if (first == null) {
-                    first = n;
-                }
-                if (!n.inContextGroupWith(first)) {
-                    return false;
-                }
+    /** Whether {@code nodes}, one or more, open in one group's context ({@code OMNICL_SHARED_CONTEXT}). */
+    private static boolean inOneContext(List<DeviceNode> nodes) {
+        for (DeviceNode n : nodes) {
+            if (!n.inContextGroupWith(nodes.get(0))) {
+                return false;
             }
         }
-        return first != null;
+        return !nodes.isEmpty();
     }
 
     /** Those of {@code nodes} (bits) whose devices run launches apart from the thread submitting them. */
@@ -496,12 +483,26 @@ final class LaunchCut {
     }
 
     private static Plan whole(String why) {
-        return new Plan(null, why, false);
+        return new Plan(null, why);
     }
 
     /** A short stencil's launch run whole; {@code relayable}: its GPUs would relay it, were they in one context. */
     private static Plan stencilWhole(boolean relayable) {
-        return relayable ? new Plan(null, SHORT_STENCIL_APART, true) : whole(SHORT_STENCIL);
+        return whole(relayable ? SHORT_STENCIL_APART : SHORT_STENCIL);
+    }
+
+    /**
+     * Whether a launch expected to take {@code expected} whole, a stencil's were it one, is one that the GPUs among
+     * {@code nodes} relay where they share a real context ({@link RelayAhead}): under 1 ms but 200 µs or more, the
+     * program enqueuing its launches ahead of their ends, over GPUs of one platform that are in one context or in
+     * none (not a group the backend could only open apart). Where they are in none, they would relay it in one.
+     */
+    static boolean relayable(double expected, boolean programWaits, long nodes, DeviceNodes devices) {
+        if (!isShort(expected) || expected < SHORTEST_RELAYED_CUT_NANOS || programWaits) {
+            return false;
+        }
+        List<DeviceNode> gpus = nodesOf(runningLaunchesApart(devices.usable(nodes), devices), devices);
+        return ContextGroup.wouldGroup(gpus) && (inOneContext(gpus) || noneInAGroup(gpus));
     }
 
     private static boolean noneInAGroup(List<DeviceNode> nodes) {

@@ -331,7 +331,6 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         return !value.isEmpty() && !value.equals("0");
     }
 
-    /** A setting that is on by default: {@code on} or {@code 1}, {@code off} or {@code 0}; a message naming it else. */
     /**
      * {@code OMNICL_SHARED_CONTEXT}: {@code on} or {@code off} (also {@code 1} or {@code 0}), or {@code auto}: as this
      * program's last run says, kept in the performance model's directory ({@link LastRuns}).
@@ -343,6 +342,7 @@ public record Config(List<String> deviceFilter, String backend, String scheduler
         return !perfModelDir.isEmpty() && LastRuns.sharedContextPays(Path.of(perfModelDir), LastRuns.thisProgram());
     }
 
+    /** A setting of two values: {@code on} or {@code 1}, {@code off} or {@code 0}; a message naming it else. */
     private static boolean onOrOff(String name, String value) {
         return switch (value.trim().toLowerCase(Locale.ROOT)) {
             case "on", "1" -> true;

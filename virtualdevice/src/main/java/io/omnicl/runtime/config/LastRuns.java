@@ -1,10 +1,14 @@
 package io.omnicl.runtime.config;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -16,23 +20,31 @@ import java.util.Map;
  * ({@code OMNICL_SHARED_CONTEXT=auto}): opening them together costs a program's start the second GPU's context and
  * build, which a program that runs a moment never earns back, and lets a stencil's launches be cut over them with the
  * edge rows relayed on the devices. So the next run shares a context where the last one's stencil launches that GPUs
- * of one context relay, or would have relayed, would have taken {@link #SHARING_PAYS_NANOS} or more whole. Kept in a
- * file of the performance model's directory, a line per program (its command line), for the latest
- * {@link #PROGRAMS} programs. A hint: where the file cannot be read or written, the GPUs open apart.
+ * of one context relay, or would have relayed, would have taken {@link #SHARING_PAYS_NANOS} or more whole; not where a
+ * run that asked for one found that the driver could not make it ({@link #COULD_NOT_SHARE}), until a run that asks
+ * again finds otherwise. Kept in a file of the performance model's directory, a line per program (its command line),
+ * for the latest {@link #PROGRAMS} programs, each JVM's update made under a lock of the file. A hint: where the file
+ * cannot be read or written, the GPUs open apart.
  */
 public final class LastRuns {
 
     /** Relayed stencil launches' time whole, in a run, from which the next run shares a context. */
     static final long SHARING_PAYS_NANOS = 1_000_000_000L;
+    /** What a run keeps where it asked for a shared context and the driver could not make one. */
+    public static final long COULD_NOT_SHARE = -1;
     static final String FILE = "runs";
     private static final int PROGRAMS = 256;
+    /** Longer command lines are kept cut to this; a longer file is not read (it was not written here). */
+    private static final int LONGEST_PROGRAM = 1000;
+    private static final long LARGEST_FILE = 1 << 20;
 
     private LastRuns() {
     }
 
     /** The program this JVM runs, as its command line names it (the main class or jar, and the arguments). */
     public static String thisProgram() {
-        return System.getProperty("sun.java.command", "").replaceAll("\\s+", " ").trim();
+        String program = System.getProperty("sun.java.command", "").replaceAll("\\s+", " ").trim();
+        return program.length() > LONGEST_PROGRAM ? program.substring(0, LONGEST_PROGRAM) : program;
     }
 
     /** Whether {@code program}'s last run, as kept under {@code directory}, says that sharing a context pays. */
@@ -42,28 +54,46 @@ public final class LastRuns {
     }
 
     /**
-     * Keeps under {@code directory} that {@code program}'s run, ending now, relayed (or would have relayed) stencil
-     * launches that would take {@code relayedStencilNanos} whole.
+     * Keeps under {@code directory} what {@code program}'s run, ending now, says: the time its relayed (or relayable)
+     * stencil launches would take whole, or {@link #COULD_NOT_SHARE}. {@code askedToShare}: whether the run asked for
+     * a shared context; one that did not leaves a {@link #COULD_NOT_SHARE} as it was.
      */
-    public static void record(Path directory, String program, long relayedStencilNanos) {
-        Map<String, Long> runs = read(directory);
-        runs.remove(program);
-        runs.put(program, relayedStencilNanos);
-        Iterator<String> oldest = runs.keySet().iterator();
-        while (runs.size() > PROGRAMS) {
-            oldest.next();
-            oldest.remove();
-        }
-        List<String> lines = new ArrayList<>(runs.size());
-        runs.forEach((p, nanos) -> lines.add(nanos + "\t" + p));
-        Path file = directory.resolve(FILE);
-        Path tmp = directory.resolve(FILE + ".tmp");
+    public static synchronized void record(Path directory, String program, long relayedStencilNanos,
+                                           boolean askedToShare) {
         try {
             Files.createDirectories(directory);
-            Files.write(tmp, lines, StandardCharsets.UTF_8);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
+            try (FileChannel lockFile = FileChannel.open(directory.resolve(FILE + ".lock"), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE); FileLock lock = lockFile.lock()) {
+                Map<String, Long> runs = read(directory);
+                Long before = runs.remove(program);
+                boolean keepRefusal = !askedToShare && before != null && before == COULD_NOT_SHARE;
+                runs.put(program, keepRefusal ? COULD_NOT_SHARE : relayedStencilNanos);
+                Iterator<String> oldest = runs.keySet().iterator();
+                while (runs.size() > PROGRAMS) {
+                    oldest.next();
+                    oldest.remove();
+                }
+                List<String> lines = new ArrayList<>(runs.size());
+                runs.forEach((p, nanos) -> lines.add(nanos + "\t" + p));
+                write(directory.resolve(FILE), lines);
+            }
+        } catch (IOException | RuntimeException e) {
             // a hint lost: the next run opens the GPUs apart
+        }
+    }
+
+    /** Replaces {@code file} with {@code lines}, through a file of its own beside it. */
+    private static void write(Path file, List<String> lines) throws IOException {
+        Path tmp = Files.createTempFile(file.getParent(), FILE, ".tmp");
+        try {
+            Files.write(tmp, lines, StandardCharsets.UTF_8);
+            try {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
         }
     }
 
@@ -72,7 +102,11 @@ public final class LastRuns {
         Map<String, Long> runs = new LinkedHashMap<>();
         List<String> lines;
         try {
-            lines = Files.readAllLines(directory.resolve(FILE), StandardCharsets.UTF_8);
+            Path file = directory.resolve(FILE);
+            if (Files.size(file) > LARGEST_FILE) {
+                return runs;
+            }
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
             return runs;
         }

@@ -150,12 +150,28 @@ public final class RuntimeDriver implements Driver, Services {
                     "omnicl-statistics"));
         }
         if (!config.perfModelDir().isEmpty()) {
-            // what the next run of the program decides by (OMNICL_SHARED_CONTEXT=auto)
             Path kept = Path.of(config.perfModelDir());
             String program = LastRuns.thisProgram();
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> LastRuns.record(kept, program,
-                    splitCounters.relayedStencilNanos()), "omnicl-last-run"));
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> keepLastRun(kept, program), "omnicl-last-run"));
         }
+    }
+
+    /**
+     * As the JVM exits, keeps what the program's next run decides by ({@code OMNICL_SHARED_CONTEXT=auto}), where this
+     * run launched on the virtual device: a run that launched nothing there (it failed early, or was asked for its
+     * options) says nothing.
+     */
+    private void keepLastRun(Path kept, String program) {
+        LaunchSplits launches = splitCounters.snapshot();
+        if (launches.split() + launches.whole() == 0) {
+            return;
+        }
+        boolean apart = false;
+        for (DeviceNode n : devices.nodes()) {
+            apart |= n.contextGroupOpenedApart();
+        }
+        LastRuns.record(kept, program, apart ? LastRuns.COULD_NOT_SHARE : splitCounters.relayedStencilNanos(),
+                config.sharedContext());
     }
 
     /** Each real device's counters as a table. */

@@ -130,6 +130,12 @@ public final class DeviceNode {
         return group != null && group == other.context && !group.apart();
     }
 
+    /** Whether the device is of a group whose devices the backend could only open each in a context of its own. */
+    public boolean contextGroupOpenedApart() {
+        ContextGroup group = context;
+        return group != null && group.apart();
+    }
+
     /** Makes the device open in {@code group}'s context; before its worker starts. */
     void joinContext(ContextGroup group) {
         context = group;

@@ -28,6 +28,15 @@ class ConfigTest {
         }
     }
 
+    /** Sets system property {@code name} back to {@code value}, or clears it where that is null. */
+    private static void restore(String name, String value) {
+        if (value == null) {
+            System.clearProperty(name);
+        } else {
+            System.setProperty(name, value);
+        }
+    }
+
     private static void rejected(String variable, String value) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> with(variable, value),
                 variable + "=" + value);
@@ -59,27 +68,24 @@ class ConfigTest {
     @Test
     void theGpusShareAContextWhereTheProgramsLastRunSaysSoUnlessSaidOtherwise(@TempDir Path kept) {
         String program = System.getProperty("sun.java.command");
+        String modelDir = System.getProperty("omnicl.perfmodel.dir");
         System.setProperty("sun.java.command", "Jacobi  8192");
         System.setProperty("omnicl.perfmodel.dir", kept.toString());
         try {
             assertEquals(false, Config.fromEnvironment().sharedContext(), "no run yet");
-            LastRuns.record(kept, "Jacobi 8192", LastRuns.SHARING_PAYS_NANOS);
+            LastRuns.record(kept, "Jacobi 8192", LastRuns.SHARING_PAYS_NANOS, false);
             assertTrue(Config.fromEnvironment().sharedContext());
             assertEquals(false, Config.fromEnvironment().lazyOpen());
             assertTrue(with("OMNICL_SHARED_CONTEXT", "AUTO").sharedContext());
             assertEquals(false, with("OMNICL_SHARED_CONTEXT", "off").sharedContext());
-            LastRuns.record(kept, "Jacobi 8192", 0);
+            LastRuns.record(kept, "Jacobi 8192", 0, true);
             assertEquals(false, Config.fromEnvironment().sharedContext());
             assertTrue(Config.fromEnvironment().lazyOpen());
             assertTrue(with("OMNICL_SHARED_CONTEXT", "1").sharedContext());
             rejected("OMNICL_SHARED_CONTEXT", "sometimes");
         } finally {
-            System.clearProperty("omnicl.perfmodel.dir");
-            if (program == null) {
-                System.clearProperty("sun.java.command");
-            } else {
-                System.setProperty("sun.java.command", program);
-            }
+            restore("omnicl.perfmodel.dir", modelDir);
+            restore("sun.java.command", program);
         }
     }
 

@@ -22,11 +22,11 @@ class LastRunsTest {
     @Test
     void aProgramSharesAContextWhereItsLastRunRelayedASecondOfStencilLaunches() {
         assertFalse(LastRuns.sharedContextPays(dir, "Jacobi 8192"), "never run");
-        LastRuns.record(dir, "Jacobi 8192", LastRuns.SHARING_PAYS_NANOS);
-        LastRuns.record(dir, "Frame", 0);
+        LastRuns.record(dir, "Jacobi 8192", LastRuns.SHARING_PAYS_NANOS, false);
+        LastRuns.record(dir, "Frame", 0, false);
         assertTrue(LastRuns.sharedContextPays(dir, "Jacobi 8192"));
         assertFalse(LastRuns.sharedContextPays(dir, "Frame"));
-        LastRuns.record(dir, "Jacobi 8192", LastRuns.SHARING_PAYS_NANOS - 1);
+        LastRuns.record(dir, "Jacobi 8192", LastRuns.SHARING_PAYS_NANOS - 1, false);
         assertFalse(LastRuns.sharedContextPays(dir, "Jacobi 8192"), "the last run, not the one before");
         assertFalse(LastRuns.sharedContextPays(dir, "Jacobi"), "another command line is another program");
     }
@@ -35,15 +35,33 @@ class LastRunsTest {
     @Test
     void theLatestProgramsAreKept() throws IOException {
         for (int i = 0; i < 300; i++) {
-            LastRuns.record(dir, "p" + i, LastRuns.SHARING_PAYS_NANOS);
+            LastRuns.record(dir, "p" + i, LastRuns.SHARING_PAYS_NANOS, false);
         }
-        LastRuns.record(dir, "p10", LastRuns.SHARING_PAYS_NANOS);
+        LastRuns.record(dir, "p10", LastRuns.SHARING_PAYS_NANOS, false);
         List<String> lines = Files.readAllLines(dir.resolve(LastRuns.FILE), StandardCharsets.UTF_8);
         assertEquals(256, lines.size());
         assertEquals(LastRuns.SHARING_PAYS_NANOS + "\tp10", lines.get(255));
         assertTrue(LastRuns.sharedContextPays(dir, "p299"));
         assertTrue(LastRuns.sharedContextPays(dir, "p10"), "run again");
         assertFalse(LastRuns.sharedContextPays(dir, "p11"), "among the oldest, dropped");
+    }
+
+    /**
+     * A run that asked for a shared context and found that the driver could not make one keeps the next runs apart,
+     * whatever they relayed, until a run that asks again makes one.
+     */
+    @Test
+    void aRunThatCouldNotShareAContextKeepsTheNextApartUntilOneAsksAgain() throws IOException {
+        LastRuns.record(dir, "Jacobi", LastRuns.COULD_NOT_SHARE, true);
+        assertFalse(LastRuns.sharedContextPays(dir, "Jacobi"));
+        LastRuns.record(dir, "Jacobi", 2 * LastRuns.SHARING_PAYS_NANOS, false);
+        assertFalse(LastRuns.sharedContextPays(dir, "Jacobi"), "a run apart leaves it so");
+        LastRuns.record(dir, "Jacobi", 2 * LastRuns.SHARING_PAYS_NANOS, true);
+        assertTrue(LastRuns.sharedContextPays(dir, "Jacobi"), "a run that asked, and shared one");
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of(LastRuns.FILE, LastRuns.FILE + ".lock"),
+                    files.map(f -> f.getFileName().toString()).sorted().toList(), "no file left beside");
+        }
     }
 
     /** Lines of another form are left out; a directory that cannot be written loses the hint, and nothing fails. */
@@ -54,7 +72,7 @@ class LastRunsTest {
         assertTrue(LastRuns.sharedContextPays(dir, "s t"));
         assertFalse(LastRuns.sharedContextPays(dir, "q"));
         Path file = Files.writeString(dir.resolve("a file"), "");
-        LastRuns.record(file, "p", LastRuns.SHARING_PAYS_NANOS);
+        LastRuns.record(file, "p", LastRuns.SHARING_PAYS_NANOS, false);
         assertFalse(LastRuns.sharedContextPays(file, "p"));
     }
 }
