@@ -45,10 +45,10 @@ final class LaunchCut {
     private static final long SHORTEST_CUT_NANOS = 1_000_000;
     /**
      * Shorter launches are cut only over the devices that run launches apart from the thread that submits them (GPUs;
-     * a CPU of PoCL beside them takes no piece), only where each piece reads within what it writes (an element-wise kernel: not a stencil, whose next launch's
-     * pieces would need their neighbours' rows) and finds every byte it reads on its device already, as a loop of
-     * such launches over the same buffers leaves them: then the cut moves nothing, and a whole launch would first move
-     * the other devices' parts. Under this, never.
+     * a CPU of PoCL beside them takes no piece), only where each piece reads within what it writes (an element-wise
+     * kernel: not a stencil, whose next launch's pieces would need their neighbours' rows) and finds every byte it
+     * reads on its device already, as a loop of such launches over the same buffers leaves them: then the cut moves
+     * nothing, and a whole launch would first move the other devices' parts. Under this, never.
      */
     private static final long SHORTEST_RESIDENT_CUT_NANOS = 50_000;
     /**
