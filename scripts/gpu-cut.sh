@@ -69,6 +69,8 @@
 #   lastrun    OMNICL_SHARED_CONTEXT=auto, as a program's last run says (all devices, the defaults, a performance model
 #              directory of their own): Resident Jacobi 8192² (6 runs of 1000 launches) in three JVMs one after the
 #              other, JacLoop 8192² (100 sweeps a run) of 10 runs and of 50 runs, two JVMs each; plain JOCL's beside
+#   notcut     a program that waits for each launch (Resident -DwaitEach=true, Jacobi 8192², 300 launches, 6 runs a JVM),
+#              all devices, OMNICL_SPLIT=off against auto, four rounds, the order swapped each round; plain JOCL's beside
 #   queues     scripts/probes/Queues.java on plain JOCL: a frame as one launch, and as blocks on 1, 2 and 3 queues of
 #              one GPU (compiled beside the jars: javac -cp .gpu/lib/jocl-2.0.5.jar -d .gpu/probe scripts/probes/Queues.java)
 set -uo pipefail
@@ -481,6 +483,20 @@ case $what in
     for jvm in 1 2; do echo "JacLoop, 50 runs, JVM $jvm: $(jacloop -Dreps=50 | cut -c1-120)"; done
     cat "$kept/runs"
     unset OMNICL_PERFMODEL_DIR
+    ;;
+  notcut)
+    P="$g/probe"
+    spec="-DwaitEach=true -Dwhat=jacobi -Dlaunches=300"
+    echo "=== plain JOCL, $spec: $(timeout 60 java $spec -Dreps=4 -Dplatform=NVIDIA -Ddev=0 -cp "$J:$P" Resident 2>&1 \
+      | grep "^run" | sed 's/ us a launch.*//; s/^run [0-9]*: //' | tr '\n' ' ')"
+    for round in 1 2 3 4; do
+      order="off auto"; [ $((round % 2)) = 0 ] && order="auto off"
+      for split in $order; do
+        echo "round $round, $spec, all devices, OMNICL_SPLIT=$split: $(OMNICL_SPLIT=$split OMNICL_STATS=1 timeout 90 \
+          java $spec -Dreps=6 -Dplatform=OmniCL -Ddev=0 -cp "$O:$P" Resident 2>&1 | grep -E "^run|launches on" \
+          | sed 's/ us a launch.*//; s/^run [0-9]*: //' | tr '\n' ' ')"
+      done
+    done
     ;;
   queues)
     java -cp "$J:$g/probe" Queues
