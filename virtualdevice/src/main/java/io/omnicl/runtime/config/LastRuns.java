@@ -31,7 +31,7 @@ public final class LastRuns {
     /** Relayed stencil launches' time whole, in a run, from which the next run shares a context. */
     static final long SHARING_PAYS_NANOS = 1_000_000_000L;
     /** What a run keeps where it asked for a shared context and the driver could not make one. */
-    public static final long COULD_NOT_SHARE = -1;
+    static final long COULD_NOT_SHARE = -1;
     static final String FILE = "runs";
     private static final int PROGRAMS = 256;
     /** Longer command lines are kept cut to this; a longer file is not read (it was not written here). */
@@ -54,20 +54,31 @@ public final class LastRuns {
     }
 
     /**
-     * Keeps under {@code directory} what {@code program}'s run, ending now, says: the time its relayed (or relayable)
-     * stencil launches would take whole, or {@link #COULD_NOT_SHARE}. {@code askedToShare}: whether the run asked for
-     * a shared context; one that did not leaves a {@link #COULD_NOT_SHARE} as it was.
+     * What a run says as it ends: how many launches it made on the virtual device, the time its relayed (or relayable)
+     * stencil launches would take whole, whether it asked for a shared context, and whether the driver could then only
+     * open the GPUs apart.
      */
-    public static synchronized void record(Path directory, String program, long relayedStencilNanos,
-                                           boolean askedToShare) {
+    public record Run(long launches, long relayedStencilNanos, boolean askedToShare, boolean openedApart) {
+    }
+
+    /**
+     * Keeps under {@code directory} what {@code program}'s run, ending now, says for its next: the time of its relayed
+     * stencil launches, or {@link #COULD_NOT_SHARE} where it asked for a shared context and got none. A run that did not
+     * ask leaves a {@link #COULD_NOT_SHARE} as it was; a run that launched nothing on the virtual device (it failed
+     * early, or was asked for its options) says nothing.
+     */
+    public static synchronized void record(Path directory, String program, Run run) {
+        if (run.launches() == 0) {
+            return;
+        }
         try {
             Files.createDirectories(directory);
             try (FileChannel lockFile = FileChannel.open(directory.resolve(FILE + ".lock"), StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE); FileLock lock = lockFile.lock()) {
                 Map<String, Long> runs = read(directory);
                 Long before = runs.remove(program);
-                boolean keepRefusal = !askedToShare && before != null && before == COULD_NOT_SHARE;
-                runs.put(program, keepRefusal ? COULD_NOT_SHARE : relayedStencilNanos);
+                boolean keepRefusal = !run.askedToShare() && before != null && before == COULD_NOT_SHARE;
+                runs.put(program, keepRefusal || run.openedApart() ? COULD_NOT_SHARE : run.relayedStencilNanos());
                 Iterator<String> oldest = runs.keySet().iterator();
                 while (runs.size() > PROGRAMS) {
                     oldest.next();

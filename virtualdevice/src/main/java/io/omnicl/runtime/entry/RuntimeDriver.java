@@ -156,22 +156,15 @@ public final class RuntimeDriver implements Driver, Services {
         }
     }
 
-    /**
-     * As the JVM exits, keeps what the program's next run decides by ({@code OMNICL_SHARED_CONTEXT=auto}), where this
-     * run launched on the virtual device: a run that launched nothing there (it failed early, or was asked for its
-     * options) says nothing.
-     */
+    /** As the JVM exits, keeps what the program's next run decides by ({@code OMNICL_SHARED_CONTEXT=auto}). */
     private void keepLastRun(Path kept, String program) {
         LaunchSplits launches = splitCounters.snapshot();
-        if (launches.split() + launches.whole() == 0) {
-            return;
-        }
         boolean apart = false;
         for (DeviceNode n : devices.nodes()) {
             apart |= n.contextGroupOpenedApart();
         }
-        LastRuns.record(kept, program, apart ? LastRuns.COULD_NOT_SHARE : splitCounters.relayedStencilNanos(),
-                config.sharedContext());
+        LastRuns.record(kept, program, new LastRuns.Run(launches.split() + launches.whole(),
+                splitCounters.relayedStencilNanos(), config.sharedContext(), apart));
     }
 
     /** Each real device's counters as a table. */

@@ -73,12 +73,12 @@ class ConfigTest {
         System.setProperty("omnicl.perfmodel.dir", kept.toString());
         try {
             assertEquals(false, Config.fromEnvironment().sharedContext(), "no run yet");
-            LastRuns.record(kept, "Jacobi 8192", LastRuns.SHARING_PAYS_NANOS, false);
+            LastRuns.record(kept, "Jacobi 8192", new LastRuns.Run(1, LastRuns.SHARING_PAYS_NANOS, false, false));
             assertTrue(Config.fromEnvironment().sharedContext());
             assertEquals(false, Config.fromEnvironment().lazyOpen());
             assertTrue(with("OMNICL_SHARED_CONTEXT", "AUTO").sharedContext());
             assertEquals(false, with("OMNICL_SHARED_CONTEXT", "off").sharedContext());
-            LastRuns.record(kept, "Jacobi 8192", 0, true);
+            LastRuns.record(kept, "Jacobi 8192", new LastRuns.Run(1, 0, true, false));
             assertEquals(false, Config.fromEnvironment().sharedContext());
             assertTrue(Config.fromEnvironment().lazyOpen());
             assertTrue(with("OMNICL_SHARED_CONTEXT", "1").sharedContext());

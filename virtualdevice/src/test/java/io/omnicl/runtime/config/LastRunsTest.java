@@ -18,15 +18,20 @@ class LastRunsTest {
     @TempDir
     Path dir;
 
+    /** A run of launches on the virtual device whose relayed stencil launches would take {@code nanos} whole. */
+    private static LastRuns.Run run(long nanos, boolean askedToShare) {
+        return new LastRuns.Run(10, nanos, askedToShare, false);
+    }
+
     /** A program whose last run relayed a second or more of stencil launches shares a context; its next run is told. */
     @Test
     void aProgramSharesAContextWhereItsLastRunRelayedASecondOfStencilLaunches() {
         assertFalse(LastRuns.sharedContextPays(dir, "Jacobi 8192"), "never run");
-        LastRuns.record(dir, "Jacobi 8192", LastRuns.SHARING_PAYS_NANOS, false);
-        LastRuns.record(dir, "Frame", 0, false);
+        LastRuns.record(dir, "Jacobi 8192", run(LastRuns.SHARING_PAYS_NANOS, false));
+        LastRuns.record(dir, "Frame", run(0, false));
         assertTrue(LastRuns.sharedContextPays(dir, "Jacobi 8192"));
         assertFalse(LastRuns.sharedContextPays(dir, "Frame"));
-        LastRuns.record(dir, "Jacobi 8192", LastRuns.SHARING_PAYS_NANOS - 1, false);
+        LastRuns.record(dir, "Jacobi 8192", run(LastRuns.SHARING_PAYS_NANOS - 1, false));
         assertFalse(LastRuns.sharedContextPays(dir, "Jacobi 8192"), "the last run, not the one before");
         assertFalse(LastRuns.sharedContextPays(dir, "Jacobi"), "another command line is another program");
     }
@@ -35,9 +40,9 @@ class LastRunsTest {
     @Test
     void theLatestProgramsAreKept() throws IOException {
         for (int i = 0; i < 300; i++) {
-            LastRuns.record(dir, "p" + i, LastRuns.SHARING_PAYS_NANOS, false);
+            LastRuns.record(dir, "p" + i, run(LastRuns.SHARING_PAYS_NANOS, false));
         }
-        LastRuns.record(dir, "p10", LastRuns.SHARING_PAYS_NANOS, false);
+        LastRuns.record(dir, "p10", run(LastRuns.SHARING_PAYS_NANOS, false));
         List<String> lines = Files.readAllLines(dir.resolve(LastRuns.FILE), StandardCharsets.UTF_8);
         assertEquals(256, lines.size());
         assertEquals(LastRuns.SHARING_PAYS_NANOS + "\tp10", lines.get(255));
@@ -52,16 +57,24 @@ class LastRunsTest {
      */
     @Test
     void aRunThatCouldNotShareAContextKeepsTheNextApartUntilOneAsksAgain() throws IOException {
-        LastRuns.record(dir, "Jacobi", LastRuns.COULD_NOT_SHARE, true);
+        LastRuns.record(dir, "Jacobi", new LastRuns.Run(1, 0, true, true));
         assertFalse(LastRuns.sharedContextPays(dir, "Jacobi"));
-        LastRuns.record(dir, "Jacobi", 2 * LastRuns.SHARING_PAYS_NANOS, false);
+        LastRuns.record(dir, "Jacobi", run(2 * LastRuns.SHARING_PAYS_NANOS, false));
         assertFalse(LastRuns.sharedContextPays(dir, "Jacobi"), "a run apart leaves it so");
-        LastRuns.record(dir, "Jacobi", 2 * LastRuns.SHARING_PAYS_NANOS, true);
+        LastRuns.record(dir, "Jacobi", run(2 * LastRuns.SHARING_PAYS_NANOS, true));
         assertTrue(LastRuns.sharedContextPays(dir, "Jacobi"), "a run that asked, and shared one");
         try (var files = Files.list(dir)) {
             assertEquals(List.of(LastRuns.FILE, LastRuns.FILE + ".lock"),
                     files.map(f -> f.getFileName().toString()).sorted().toList(), "no file left beside");
         }
+    }
+
+    /** A run that launched nothing on the virtual device (it failed early, or printed its options) says nothing. */
+    @Test
+    void aRunThatLaunchedNothingSaysNothing() {
+        LastRuns.record(dir, "Jacobi", run(LastRuns.SHARING_PAYS_NANOS, false));
+        LastRuns.record(dir, "Jacobi", new LastRuns.Run(0, 0, false, false));
+        assertTrue(LastRuns.sharedContextPays(dir, "Jacobi"));
     }
 
     /** Lines of another form are left out; a directory that cannot be written loses the hint, and nothing fails. */
@@ -72,7 +85,7 @@ class LastRunsTest {
         assertTrue(LastRuns.sharedContextPays(dir, "s t"));
         assertFalse(LastRuns.sharedContextPays(dir, "q"));
         Path file = Files.writeString(dir.resolve("a file"), "");
-        LastRuns.record(file, "p", LastRuns.SHARING_PAYS_NANOS, false);
+        LastRuns.record(file, "p", run(LastRuns.SHARING_PAYS_NANOS, false));
         assertFalse(LastRuns.sharedContextPays(file, "p"));
     }
 }
