@@ -480,7 +480,7 @@ case $what in
       echo "Resident Jacobi 8192², 6 runs of 1000 launches, JVM $jvm: $(resident -Dwhat=jacobi -Dlaunches=1000 -Dreps=6)"
     done
     for jvm in 1 2; do echo "JacLoop, 10 runs, JVM $jvm: $(jacloop -Dreps=10)"; done
-    for jvm in 1 2; do echo "JacLoop, 50 runs, JVM $jvm: $(jacloop -Dreps=50 | cut -c1-120)"; done
+    for jvm in 1 2; do echo "JacLoop, 50 runs, JVM $jvm: $(jacloop -Dreps=50)"; done
     cat "$kept/runs"
     unset OMNICL_PERFMODEL_DIR
     ;;
