@@ -157,11 +157,11 @@ final class KernelCommand extends DeviceCommand {
             return null;
         }
         long[] zero = new long[workDim];
-        boolean programWaits = shape.programWaits(executed::isDone);
+        boolean relayable = LaunchCut.relayable(expectedWhole, shape.programWaits(executed::isDone), nodes,
+                queue.runtime().devices());
         LaunchCut.Plan plan = LaunchCut.plan(kernel, args, new Geometry(workDim, offset == null ? zero : offset,
-                global, local), nodes, queue.runtime().devices(), perfKey, shape, always, expectedWhole, programWaits);
-        if (shape.readsBeyondWrites()
-                && LaunchCut.relayable(expectedWhole, programWaits, nodes, queue.runtime().devices())) {
+                global, local), nodes, queue.runtime().devices(), perfKey, shape, always, expectedWhole, relayable);
+        if (relayable && shape.readsBeyondWrites()) {
             // relayed, or it would be were the GPUs in one context: what the program's next run decides by
             counters.relayedStencil(expectedWhole);
         }

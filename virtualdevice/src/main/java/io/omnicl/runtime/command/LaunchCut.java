@@ -194,17 +194,16 @@ final class LaunchCut {
      * that can run it. {@code shape}: what was learnt of cutting launches of its shape ({@code key}). {@code always}:
      * wherever it can be cut ({@code OMNICL_SPLIT=always}); {@code expected}: the performance model's time for it
      * whole on its fastest device ({@link #expectedWhole}; NaN where unknown, or with {@code always}).
-     * {@code programWaits}: the program waits for each launch of the shape ({@link CutChoice#programWaits}).
+     * {@code relayable}: GPUs of one real context relay the launch, or would were they in one ({@link #relayable}).
      */
     static Plan plan(Kernel kernel, Kernel.Arg[] args, Geometry g, long nodes, DeviceNodes devices, PerfKey key,
-                     CutChoice shape, boolean always, double expected, boolean programWaits) {
+                     CutChoice shape, boolean always, double expected, boolean relayable) {
         nodes = devices.usable(nodes);
         if (Long.bitCount(nodes) < 2) {
             return whole("one real device can run it");
         }
         // a failed piece may be retried on any of these, also where a short launch leaves some out of its cut
         long runners = nodes;
-        boolean relayable = false;
         boolean relayed = false;
         if (isShort(expected)) {
             // a device that runs kernels on the thread submitting them (a CPU of PoCL) takes no piece of a short
@@ -213,7 +212,6 @@ final class LaunchCut {
             if (expected < SHORTEST_RESIDENT_CUT_NANOS || Long.bitCount(nodes) < 2) {
                 return whole(SHORT);
             }
-            relayable = relayable(expected, programWaits, nodes, devices);
             relayed = relayable && inOneContext(nodesOf(nodes, devices));
             if (shape.readsBeyondWrites() && !relayed) {
                 return stencilWhole(relayable);
