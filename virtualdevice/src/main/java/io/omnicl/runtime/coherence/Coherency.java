@@ -201,7 +201,7 @@ public final class Coherency {
                               Completion done) {
         if (!onDevices || !source.sharesContextWith(target)) {
             readHeld(s, pieces, source, true, done, held -> target.runBeforeNextTaskNow(() ->
-                    land(s, held.landed(), List.of(), target, done, held.free())));
+                    land(s, held.landed(), List.of(), source, target, done, held.free())));
             return;
         }
         HeldReads held = enqueueHeld(s, pieces, source, true, done);
@@ -219,20 +219,27 @@ public final class Coherency {
             done.complete(Statuses.of(e));
             return;
         }
-        // the source lets go of its chunks once the reads end; the reads' events are the target's from here
+        // the source keeps its chunks until the target's copy is judged: where a read fails, the bytes are still
+        // there (the map counts the target as holding them from the uploads' enqueueing, so the source could
+        // otherwise evict them without writing them back); the reads' events are the target's from here
         source.memory().pinAll(held.used());
-        source.trackDownload("download", behind, List.of(), false, status -> source.memory().unpin(held.used()));
-        target.runBeforeNextTaskNow(() -> land(s, held.landed(), held.reads(), target, done, held.free()));
+        source.trackDownload("download", behind, List.of(), false, status -> { });
+        Runnable free = () -> {
+            held.free().run();
+            source.memory().unpin(held.used());
+        };
+        target.runBeforeNextTaskNow(() -> land(s, held.landed(), held.reads(), source, target, done, free));
     }
 
     /**
-     * On {@code target}'s thread: uploads what no write has changed of the landed pieces into the chunks it has for
-     * them, each once {@code reads} (the reads that land them, of a device of the same real context, which this
-     * method releases; or none, where they have ended) have ended, and counts it as holding those bytes; an upload
-     * or a read that fails takes that back. {@code free} gives back the landed memory, once nothing uses it.
+     * On {@code target}'s thread: uploads what no write has changed of the landed pieces (read from {@code source})
+     * into the chunks it has for them, each once {@code reads} (the reads that land them, of a device of the same real
+     * context, which this method releases; or none, where they have ended) have ended, and counts it as holding those
+     * bytes; an upload or a read that fails takes that back. {@code free} gives back the landed memory, once nothing
+     * uses it.
      */
-    private static void land(Storage s, List<Landed> landed, List<RealEvent> reads, MemoryNode target,
-                             Completion done, Runnable free) {
+    private static void land(Storage s, List<Landed> landed, List<RealEvent> reads, MemoryNode source,
+                             MemoryNode target, Completion done, Runnable free) {
         List<RealEvent> uploads = new ArrayList<>();
         List<Piece> moved = new ArrayList<>();
         List<Chunk> used = new ArrayList<>();
@@ -289,7 +296,7 @@ public final class Coherency {
             }
             if (status < 0 || readFailed) {
                 target.countFailure();
-                unland(s, landed, moved, target);
+                unland(s, landed, moved, source, target, !readFailed);
             }
             // the landed memory is read by the uploads until they end
             Reference.reachabilityFence(landed);
@@ -370,11 +377,15 @@ public final class Coherency {
     }
 
     /**
-     * The uploads of {@code moved} to {@code target} failed: it stops holding what others hold too; what it alone holds
+     * The uploads of {@code moved} to {@code target} failed: it stops holding what others hold too. What it alone holds
      * now (its source gave it up meanwhile, and no write has changed it since) goes back to the host copy from the
-     * landed memory.
+     * landed memory where the reads filled it ({@code filled}); where a read failed too, no copy is left but the
+     * source's, which keeps its chunks pinned until now and so gave it up as its device was lost (or as room for one
+     * command took every chunk, pinned or not): the bytes are named to it again, so that whoever needs them gets its
+     * error rather than bytes no read brought.
      */
-    private static void unland(Storage s, List<Landed> landed, List<Piece> moved, MemoryNode target) {
+    private static void unland(Storage s, List<Landed> landed, List<Piece> moved, MemoryNode source,
+                               MemoryNode target, boolean filled) {
         synchronized (s.hostWrites()) {
             for (Piece part : moved) {
                 dropped(s, part.offset(), part.length(), target.index());
@@ -382,9 +393,11 @@ public final class Coherency {
             for (Landed l : landed) {
                 for (Piece part : s.map().unchanged(l.piece())) {
                     for (Piece alone : s.map().held(part.offset(), part.length(), target.index())) {
-                        HostStore.copy(l.landing(), alone.offset() - l.base(), s.host(), alone.offset(),
-                                alone.length());
-                        committed(s, alone.offset(), alone.length(), CoherenceMap.HOST);
+                        if (filled) {
+                            HostStore.copy(l.landing(), alone.offset() - l.base(), s.host(), alone.offset(),
+                                    alone.length());
+                        }
+                        committed(s, alone.offset(), alone.length(), filled ? CoherenceMap.HOST : source.index());
                     }
                 }
             }
