@@ -219,16 +219,10 @@ public final class Coherency {
             done.complete(Statuses.of(e));
             return;
         }
-        // the source keeps its chunks until the target's copy is judged: where a read fails, the bytes are still
-        // there (the map counts the target as holding them from the uploads' enqueueing, so the source could
-        // otherwise evict them without writing them back); the reads' events are the target's from here
+        // the source lets go of its chunks once the reads end; the reads' events are the target's from here
         source.memory().pinAll(held.used());
-        source.trackDownload("download", behind, List.of(), false, status -> { });
-        Runnable free = () -> {
-            held.free().run();
-            source.memory().unpin(held.used());
-        };
-        target.runBeforeNextTaskNow(() -> land(s, held.landed(), held.reads(), source, target, done, free));
+        source.trackDownload("download", behind, List.of(), false, status -> source.memory().unpin(held.used()));
+        target.runBeforeNextTaskNow(() -> land(s, held.landed(), held.reads(), source, target, done, held.free()));
     }
 
     /**
@@ -284,6 +278,8 @@ public final class Coherency {
             return;
         }
         for (Piece part : moved) {
+            // counted as held there from now on, which lets a holder evict them unwritten, but for the landing
+            s.landing(part.offset(), part.length(), target.index());
             copied(s, part, target.index());
         }
         trackUploads(target, "upload", uploads, ordered, status -> {
@@ -297,6 +293,9 @@ public final class Coherency {
             if (status < 0 || readFailed) {
                 target.countFailure();
                 unland(s, landed, moved, source, target, !readFailed);
+            }
+            for (Piece part : moved) {
+                s.landed(part.offset(), part.length(), target.index());
             }
             // the landed memory is read by the uploads until they end
             Reference.reachabilityFence(landed);
@@ -380,9 +379,9 @@ public final class Coherency {
      * The uploads of {@code moved} to {@code target} failed: it stops holding what others hold too. What it alone holds
      * now (its source gave it up meanwhile, and no write has changed it since) goes back to the host copy from the
      * landed memory where the reads filled it ({@code filled}); where a read failed too, no copy is left but the
-     * source's, which keeps its chunks pinned until now and so gave it up as its device was lost (or as room for one
-     * command took every chunk, pinned or not): the bytes are named to it again, so that whoever needs them gets its
-     * error rather than bytes no read brought.
+     * source's: a holder that evicts bytes still landing elsewhere writes them back first ({@link Storage#landing}),
+     * so the source gave them up as its device was lost, and they are named to it again, so that whoever needs them
+     * gets its error rather than bytes no read brought.
      */
     private static void unland(Storage s, List<Landed> landed, List<Piece> moved, MemoryNode source,
                                MemoryNode target, boolean filled) {

@@ -468,7 +468,7 @@ public final class DeviceMemory {
     /**
      * Takes a chunk off the device: what only this device holds is first read back into the host copy
      * (under the storage's host-write lock, so that no host write is overwritten), then the device stops
-     * holding the range and the allocation is released.
+     * holding the range and the allocation is released. A copy still landing on another device counts as none.
      */
     private void evict(Chunk c) {
         Storage s = c.storage();
@@ -476,7 +476,7 @@ public final class DeviceMemory {
         synchronized (s.hostWrites()) {
             List<Piece> sole = new ArrayList<>();
             for (Piece p : s.map().held(c.offset(), c.size(), me)) {
-                if (p.holders() == CoherenceMap.bit(me)) {
+                if ((p.holders() & ~CoherenceMap.bit(me) & ~s.landingOn(p.offset(), p.length())) == 0) {
                     sole.add(p);
                 }
             }

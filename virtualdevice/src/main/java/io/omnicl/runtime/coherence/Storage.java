@@ -22,6 +22,12 @@ public final class Storage {
     private final List<TreeMap<Long, Chunk>> chunks;
     /** Held by writes of the host copy (with their commit) and by evictions writing back into it. */
     private final Object hostWrites = new Object();
+    /** Copies being uploaded to a node that the map counts as held there already ({@link #landing}); guarded by itself. */
+    private final List<Landing> landings = new ArrayList<>();
+
+    /** A copy of {@code [offset, offset + length)} being uploaded to node {@code node}. */
+    private record Landing(long offset, long length, int node) {
+    }
 
     /** The storage of a buffer. */
     public Storage(HostStore host, int nodeCount) {
@@ -71,6 +77,37 @@ public final class Storage {
 
     Object hostWrites() {
         return hostWrites;
+    }
+
+    /**
+     * A copy of the range is being uploaded to {@code node}, which the map counts as holding it already (so that what
+     * goes behind the upload there finds it): until {@link #landed}, another holder evicting the range writes it back
+     * first, as if it held it alone, since the upload may yet fail.
+     */
+    void landing(long offset, long length, int node) {
+        synchronized (landings) {
+            landings.add(new Landing(offset, length, node));
+        }
+    }
+
+    /** The upload {@link #landing} announced has ended, well or not (a failure has taken the copy back). */
+    void landed(long offset, long length, int node) {
+        synchronized (landings) {
+            landings.remove(new Landing(offset, length, node));
+        }
+    }
+
+    /** The nodes (bits) with a copy of some of the range still landing. */
+    long landingOn(long offset, long length) {
+        long nodes = 0;
+        synchronized (landings) {
+            for (Landing l : landings) {
+                if (l.offset() < offset + length && offset < l.offset() + l.length()) {
+                    nodes |= CoherenceMap.bit(l.node());
+                }
+            }
+        }
+        return nodes;
     }
 
     /** Whether no device has memory for any of the storage. */

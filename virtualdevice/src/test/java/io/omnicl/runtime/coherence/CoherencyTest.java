@@ -1,5 +1,6 @@
 package io.omnicl.runtime.coherence;
 
+import io.omnicl.spi.DeviceSession;
 import io.omnicl.spi.RealBuffer;
 import io.omnicl.spi.RealEvent;
 import io.omnicl.spi.RealQueue;
@@ -15,7 +16,6 @@ import java.util.function.IntConsumer;
 
 import static io.omnicl.driver.OpenClConstants.CL_OUT_OF_RESOURCES;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CoherencyTest {
@@ -62,55 +62,67 @@ class CoherencyTest {
     }
 
     /**
-     * Edge rows relayed from node 1 to node 2 of one real context, whose read on node 1 fails (so the upload waiting
-     * for it fails too). Node 1 keeps its chunk until node 2's copy is judged, since the map counts node 2 as holding
-     * the rows from the upload's enqueueing: node 1 could otherwise evict them unwritten. Where node 1 is lost
-     * meanwhile, the rows are named to it again (its error for whoever needs them), not to node 2, whose chunk never
-     * got them, nor to the host from a landing no read filled.
+     * Edge rows relayed from node 1 to node 2 of one real context, whose upload fails. The map counts node 2 as holding
+     * the rows from the upload's enqueueing; node 1, evicting them before the upload has ended, writes them back
+     * first, so they are on the host once node 2's copy is taken back. Where node 1 is lost instead, they go to the
+     * host from the memory the read landed them in; where that read failed too (the upload waiting for it fails with
+     * it), they are named to node 1 again (its error for whoever needs them), not to node 2, whose chunk never got
+     * them, nor to the host from memory no read filled.
      */
     @Test
-    void aRelayWhoseReadFailsLeavesTheRowsWithTheirSource() {
-        for (boolean sourceLost : new boolean[] {false, true}) {
+    void aRelayWhoseUploadFailsLeavesTheRowsWhereTheyAre() {
+        for (int round = 0; round < 3; round++) {
+            boolean sourceLost = round > 0;
+            boolean readFails = round != 1;
             Storage s = new Storage(new HostStore(SIZE), 3);
+            Relaying source = new Relaying(1, s, readFails);
+            Relaying target = new Relaying(2, s, false);
             s.map().commitCopies(0, SIZE, CoherenceMap.bit(1));
-            Relaying source = new Relaying(1, s);
-            Relaying target = new Relaying(2, s);
             new Coherency(i -> i == 1 ? source.node : target.node).toDeviceFirst(s, HALF - 64, 128, target.node);
             assertEquals(CoherenceMap.bit(1) | CoherenceMap.bit(2), s.map().holdersOfAll(HALF - 64, 128),
                     "the target counts as holding the rows once their upload is enqueued");
 
             source.tracked.remove(0).accept(CL_OUT_OF_RESOURCES);
-            assertTrue(source.chunk.pinned(), "the source let go of its chunk before the target's copy was judged");
             if (sourceLost) {
                 Coherency.dropped(s, 0, SIZE, 1);
+            } else {
+                // another buffer's room takes the rows' chunk off the source
+                Storage other = new Storage(new HostStore(SIZE), 3);
+                source.memory.pin(List.of(new Access(other, 0, SIZE, true)));
+                assertTrue(s.map().held(0, SIZE, 1).isEmpty(), "the source did not evict the rows");
             }
             target.tracked.remove(0).accept(CL_OUT_OF_RESOURCES);
-            assertFalse(source.chunk.pinned(), "the source's chunk stayed pinned");
-            assertEquals(CoherenceMap.bit(1), s.map().holdersOfAll(HALF - 64, 128),
-                    "holders of the rows, source " + (sourceLost ? "lost" : "kept"));
+            assertEquals(sourceLost && readFails ? CoherenceMap.bit(1) : CoherenceMap.bit(CoherenceMap.HOST),
+                    s.map().holdersOfAll(HALF - 64, 128), "holders of the rows, round " + round);
+            assertEquals(0, s.landingOn(0, SIZE), "the landing outlived its upload");
         }
     }
 
     /**
      * A device of a real context shared with the other, for a relay: it runs tasks at once, keeps the callbacks of
-     * what it tracks, holds one chunk of all of {@code s}, and each read it enqueues fails.
+     * what it tracks, holds a chunk of all of {@code s} in memory with room for one such chunk; the first read it
+     * enqueues fails where {@code readFails}, the others end well.
      */
     private static final class Relaying {
         final List<IntConsumer> tracked = new ArrayList<>();
         final MemoryNode node;
-        final Chunk chunk;
+        final DeviceMemory memory;
 
-        Relaying(int index, Storage s) {
-            RealEvent failed = stub(RealEvent.class, (method, args) -> method.getName().equals("await")
-                    || method.getName().equals("status") ? CL_OUT_OF_RESOURCES : null);
-            RealQueue queue = stub(RealQueue.class, (method, args) -> method.getReturnType() == RealEvent.class
-                    ? failed : null);
-            DeviceMemory[] memory = new DeviceMemory[1];
+        Relaying(int index, Storage s, boolean readFails) {
+            RealEvent failed = event(CL_OUT_OF_RESOURCES);
+            RealEvent ended = event(0);
+            int[] reads = {0};
+            RealQueue queue = stub(RealQueue.class, (method, args) -> method.getReturnType() != RealEvent.class ? null
+                    : readFails && method.getName().startsWith("read") && reads[0]++ == 0 ? failed : ended);
+            DeviceSession session = stub(DeviceSession.class, (method, args) -> method.getName().equals("allocate")
+                    ? stub(RealBuffer.class, (m, a) -> m.getName().equals("size") ? args[0] : null) : null);
+            DeviceMemory[] mine = new DeviceMemory[1];
             node = stub(MemoryNode.class, (method, args) -> switch (method.getName()) {
                 case "index" -> index;
                 case "bit" -> CoherenceMap.bit(index);
                 case "sharesContextWith" -> true;
-                case "memory" -> memory[0];
+                case "memory" -> mine[0];
+                case "session" -> session;
                 case "queue", "inputQueue" -> queue;
                 case "name" -> "node " + index;
                 case "runBeforeNextTaskNow" -> {
@@ -123,8 +135,14 @@ class CoherencyTest {
                 }
                 default -> method.getReturnType() == boolean.class ? false : null;
             });
-            memory[0] = new DeviceMemory(node, SIZE, SIZE, 8);
-            chunk = s.addChunk(memory[0], 0, SIZE, stub(RealBuffer.class, (method, args) -> null));
+            memory = new DeviceMemory(node, SIZE, SIZE, 8);
+            mine[0] = memory;
+            memory.unpin(memory.pin(List.of(new Access(s, 0, SIZE, false))));
+        }
+
+        private static RealEvent event(int status) {
+            return stub(RealEvent.class, (method, args) -> method.getName().equals("await")
+                    || method.getName().equals("status") ? status : null);
         }
     }
 
