@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.LongBinaryOperator;
 
 /**
  * Which memory nodes hold a valid copy of each byte range of one buffer. Node 0 is the host, node k the
@@ -163,18 +164,21 @@ public final class CoherenceMap {
 
     /**
      * {@code node} gives up its copy of the range (it is evicted there). Segments it alone holds keep it:
-     * their content would be lost, so the caller must first have copied them elsewhere.
+     * their content would be lost, so the caller must first have copied them elsewhere. The nodes (bits) that
+     * {@code notYet} names for a segment (its offset and length) count as holding none of it.
      *
      * @return whether {@code node} now holds no byte of the range
      */
-    synchronized boolean dropNode(long offset, long length, int node) {
+    synchronized boolean dropNode(long offset, long length, int node, LongBinaryOperator notYet) {
         long end = offset + length;
         split(offset);
         split(end);
         boolean dropped = true;
         for (Map.Entry<Long, Segment> e : overlapping(offset, end)) {
             Segment s = e.getValue();
-            if (s.holders == bit(node)) {
+            long others = s.holders & ~bit(node);
+            if ((s.holders & bit(node)) != 0
+                    && (others & ~notYet.applyAsLong(e.getKey(), s.end - e.getKey())) == 0) {
                 dropped = false;
             } else {
                 s.holders &= ~bit(node);

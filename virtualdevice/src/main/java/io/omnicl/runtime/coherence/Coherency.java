@@ -277,29 +277,38 @@ public final class Coherency {
             done.complete(0);
             return;
         }
+        // where the reads may yet fail, what is counted as held there from now on is marked as landing, so that a
+        // holder evicting it writes it back first (else the landed memory has it, should the upload fail)
+        boolean landing = !reads.isEmpty();
         for (Piece part : moved) {
-            // counted as held there from now on, which lets a holder evict them unwritten, but for the landing
-            s.landing(part.offset(), part.length(), target.index());
+            if (landing) {
+                s.landing(part.offset(), part.length(), target.index());
+            }
             copied(s, part, target.index());
         }
         trackUploads(target, "upload", uploads, ordered, status -> {
             target.memory().unpin(used);
-            boolean readFailed = false;
-            for (RealEvent read : reads) {
-                // an upload may end at once where a read it waits for failed, and another read still land after it
-                readFailed |= read.await() < 0;
-                read.release();
+            try {
+                boolean readFailed = false;
+                for (RealEvent read : reads) {
+                    // an upload may end at once where a read it waits for failed, and another read still land after it
+                    readFailed |= read.await() < 0;
+                    read.release();
+                }
+                if (status < 0 || readFailed) {
+                    target.countFailure();
+                    unland(s, landed, moved, source, target, !readFailed);
+                }
+            } finally {
+                if (landing) {
+                    for (Piece part : moved) {
+                        s.landed(part.offset(), part.length(), target.index());
+                    }
+                }
+                // the landed memory is read by the uploads until they end
+                Reference.reachabilityFence(landed);
+                free.run();
             }
-            if (status < 0 || readFailed) {
-                target.countFailure();
-                unland(s, landed, moved, source, target, !readFailed);
-            }
-            for (Piece part : moved) {
-                s.landed(part.offset(), part.length(), target.index());
-            }
-            // the landed memory is read by the uploads until they end
-            Reference.reachabilityFence(landed);
-            free.run();
         });
         done.complete(0);
     }
@@ -379,9 +388,10 @@ public final class Coherency {
      * The uploads of {@code moved} to {@code target} failed: it stops holding what others hold too. What it alone holds
      * now (its source gave it up meanwhile, and no write has changed it since) goes back to the host copy from the
      * landed memory where the reads filled it ({@code filled}); where a read failed too, no copy is left but the
-     * source's: a holder that evicts bytes still landing elsewhere writes them back first ({@link Storage#landing}),
-     * so the source gave them up as its device was lost, and they are named to it again, so that whoever needs them
-     * gets its error rather than bytes no read brought.
+     * source's, and they are named to it again rather than taken from memory no read filled. A holder evicting bytes
+     * still landing elsewhere writes them back first, and one distrusting them keeps them ({@link Storage#landing}),
+     * so the source gave them up as its device was lost (whoever needs them then gets its error), or as a copy of its
+     * own failed too.
      */
     private static void unland(Storage s, List<Landed> landed, List<Piece> moved, MemoryNode source,
                                MemoryNode target, boolean filled) {
@@ -561,7 +571,17 @@ public final class Coherency {
      * @return whether {@code node} now holds no byte of the range
      */
     public static boolean dropped(Storage s, long offset, long length, int node) {
-        return s.map().dropNode(offset, length, node);
+        return s.map().dropNode(offset, length, node, (from, bytes) -> 0);
+    }
+
+    /**
+     * {@code node}'s copy of the range, which a command that failed there read but did not write, is no longer trusted
+     * ({@link #dropped}), but where the other holders' copies are still landing ({@link Storage#landing}) it keeps
+     * it: the command left it as it was, and those copies may yet fail. Nothing writes the range meanwhile, since
+     * what lands elsewhere is read there first.
+     */
+    public static void distrusted(Storage s, long offset, long length, int node) {
+        s.map().dropNode(offset, length, node, s::landingOn);
     }
 
     /** The range's content no longer matters: no node holds it, so nothing ever transfers it. */

@@ -445,7 +445,11 @@ final class Part implements DeviceTask {
         int me = w.node().index();
         boolean intact = true;
         for (Access a : command.accesses()) {
-            Coherency.dropped(a.storage(), a.offset(), a.length(), me);
+            if (a.writes()) {
+                Coherency.dropped(a.storage(), a.offset(), a.length(), me);
+            } else {
+                Coherency.distrusted(a.storage(), a.offset(), a.length(), me);
+            }
         }
         for (Access a : command.writtenBy(this)) {
             if (ran && !a.storage().map().held(a.offset(), a.length(), me).isEmpty()) {

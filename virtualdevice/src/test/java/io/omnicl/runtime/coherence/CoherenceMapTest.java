@@ -182,7 +182,7 @@ class CoherenceMapTest {
                         kept[b] = holders[b] == bit || map.holdersOfAll(b, 1) == bit;
                         keepsSome |= kept[b];
                     }
-                    assertEquals(!keepsSome, map.dropNode(from, to - from, op.node()));
+                    assertEquals(!keepsSome, map.dropNode(from, to - from, op.node(), (f, b) -> 0));
                     for (int b = from; b < to; b++) {
                         if (!kept[b]) {
                             holders[b] &= ~bit;

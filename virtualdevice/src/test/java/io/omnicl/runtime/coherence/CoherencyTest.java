@@ -99,6 +99,27 @@ class CoherencyTest {
     }
 
     /**
+     * A command that read rows on node 1 failed there: node 1 no longer counts as holding what node 2 holds too, but
+     * keeps what node 2's copy of is still landing (a failed upload would leave no copy), and what it alone holds.
+     */
+    @Test
+    void aFailedReaderKeepsItsCopyOfRowsStillLandingElsewhere() {
+        Storage s = new Storage(new HostStore(SIZE), 3);
+        s.map().commitCopies(0, HALF, CoherenceMap.bit(1) | CoherenceMap.bit(2));
+        s.map().commitCopies(HALF, HALF, CoherenceMap.bit(1));
+        CoherenceMap.Piece landing = s.map().held(HALF, 128, 1).get(0);
+        s.landing(landing.offset(), landing.length(), 2);
+        Coherency.copied(s, landing, 2);
+        Coherency.distrusted(s, 0, SIZE, 1);
+        assertEquals(CoherenceMap.bit(2), s.map().holdersOfAll(0, HALF), "a copy node 2 holds");
+        assertEquals(CoherenceMap.bit(1) | CoherenceMap.bit(2), s.map().holdersOfAll(HALF, 128), "a copy landing");
+        assertEquals(CoherenceMap.bit(1), s.map().holdersOfAll(HALF + 128, HALF - 128), "node 1's alone");
+        s.landed(landing.offset(), landing.length(), 2);
+        Coherency.distrusted(s, 0, SIZE, 1);
+        assertEquals(CoherenceMap.bit(2), s.map().holdersOfAll(HALF, 128), "the copy landed");
+    }
+
+    /**
      * A device of a real context shared with the other, for a relay: it runs tasks at once, keeps the callbacks of
      * what it tracks, holds a chunk of all of {@code s} in memory with room for one such chunk; the first read it
      * enqueues fails where {@code readFails}, the others end well.
