@@ -22,7 +22,7 @@ public final class Storage {
     private final List<TreeMap<Long, Chunk>> chunks;
     /** Held by writes of the host copy (with their commit) and by evictions writing back into it. */
     private final Object hostWrites = new Object();
-    /** Copies being uploaded to a node that the map counts as held there already ({@link #landing}); guarded by itself. */
+    /** Copies being uploaded to a node that the map counts as held there already ({@link #landing}); its own lock. */
     private final List<Landing> landings = new ArrayList<>();
 
     /** A copy of {@code [offset, offset + length)} being uploaded to node {@code node}. */
@@ -82,7 +82,8 @@ public final class Storage {
     /**
      * A copy of the range is being uploaded to {@code node}, which the map counts as holding it already (so that what
      * goes behind the upload there finds it): until {@link #landed}, another holder evicting the range writes it back
-     * first, as if it held it alone, since the upload may yet fail.
+     * first, as if it held it alone, and one distrusting its copy keeps it ({@link Coherency#distrusted}), since the
+     * upload may yet fail.
      */
     void landing(long offset, long length, int node) {
         synchronized (landings) {
