@@ -64,8 +64,8 @@ public final class LastRuns {
     /**
      * Keeps under {@code directory} what {@code program}'s run, ending now, says for its next: the time of its relayed
      * stencil launches, or {@link #COULD_NOT_SHARE} where the driver could only open the GPUs apart (which only a run
-     * that asked for a shared context finds). A run that did not ask leaves a {@link #COULD_NOT_SHARE} as it was; a run that launched nothing on the virtual device (it failed
-     * early, or was asked for its options) says nothing.
+     * that asked for a shared context finds). A run that did not ask leaves a {@link #COULD_NOT_SHARE} as it was; a
+     * run that launched nothing on the virtual device (it failed early, or was asked for its options) says nothing.
      */
     public static synchronized void record(Path directory, String program, Run run) {
         if (run.launches() == 0) {
